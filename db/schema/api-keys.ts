@@ -1,0 +1,27 @@
+import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, timestampMs } from "./columns";
+import { projects } from "./projects";
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: idColumn(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    mode: text({ enum: ["live", "test"] }).notNull(),
+    // Only the SHA-256 of the secret is stored; `hint` is the first characters, for display.
+    keyHash: text().notNull(),
+    hint: text().notNull(),
+    lastUsedAt: timestampMs(),
+    revokedAt: timestampMs(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("api_keys_hash_key").on(t.keyHash),
+    index("api_keys_project_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export type ApiKey = typeof apiKeys.$inferSelect;

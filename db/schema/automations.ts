@@ -1,0 +1,120 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
+import { contacts } from "./contacts";
+import { projects } from "./projects";
+
+export type AutomationTrigger = { event: "contact.subscribed" } | { event: "event"; name: string };
+export type AutomationStepRecord = Record<string, unknown> & { id: string; type: string };
+
+export const automations = pgTable(
+  "automations",
+  {
+    id: idColumn(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    status: text({ enum: ["draft", "live"] }).notNull().default("draft"),
+    trigger: jsonb().$type<AutomationTrigger>().notNull(),
+    // Denormalised from `trigger` ("contact.subscribed" or "event:<name>") for indexed enrollment.
+    triggerKey: text().notNull(),
+    steps: jsonb().$type<AutomationStepRecord[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("automations_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index("automations_project_status_created_idx").on(
+      t.projectId,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index("automations_trigger_idx").on(t.projectId, t.triggerKey, t.status),
+  ],
+);
+
+export const RUN_STATUSES = [
+  "active",
+  "delayed",
+  "waiting",
+  "paused",
+  "completed",
+  "exited",
+  "failed",
+] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export const automationRuns = pgTable(
+  "automation_runs",
+  {
+    id: idColumn(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    automationId: text()
+      .notNull()
+      .references(() => automations.id, { onDelete: "cascade" }),
+    // Kept (set null) when the contact is deleted so the run's history survives as `exited`.
+    contactId: text().references(() => contacts.id, { onDelete: "set null" }),
+    status: text({ enum: RUN_STATUSES }).notNull().default("active"),
+    currentStep: text(),
+    resumeAt: timestampMs(),
+    waitEvent: text(),
+    // Data of the event that enrolled or last woke the run, plus `wait.outcome`.
+    context: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    stepsExecuted: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestampMs(),
+  },
+  (t) => [
+    // A contact has at most one unfinished run per automation.
+    uniqueIndex("automation_runs_one_open_per_contact")
+      .on(t.automationId, t.contactId)
+      .where(sql`${t.status} in ('active', 'delayed', 'waiting', 'paused')`),
+    index("automation_runs_automation_created_idx").on(
+      t.automationId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index("automation_runs_automation_status_created_idx").on(
+      t.automationId,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index("automation_runs_waiting_idx")
+      .on(t.projectId, t.contactId, t.waitEvent)
+      .where(sql`${t.status} = 'waiting'`),
+  ],
+);
+
+export const automationStepRuns = pgTable(
+  "automation_step_runs",
+  {
+    id: idColumn(),
+    projectId: text().notNull(),
+    runId: text()
+      .notNull()
+      .references(() => automationRuns.id, { onDelete: "cascade" }),
+    stepId: text().notNull(),
+    stepType: text().notNull(),
+    // Unique per run and execution so a retried job never executes a step twice.
+    executionKey: text().notNull(),
+    startedAt: timestampMs().notNull(),
+    finishedAt: timestampMs(),
+    outcome: text(),
+    error: text(),
+    detail: jsonb().$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    uniqueIndex("automation_step_runs_execution_key").on(t.runId, t.executionKey),
+    index("automation_step_runs_run_idx").on(t.runId, t.startedAt),
+  ],
+);
+
+export type Automation = typeof automations.$inferSelect;
+export type AutomationRun = typeof automationRuns.$inferSelect;
+export type AutomationStepRun = typeof automationStepRuns.$inferSelect;

@@ -1,0 +1,99 @@
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
+import { projects } from "./projects";
+
+export const CAMPAIGN_STATUSES = ["draft", "queued", "sending", "sent"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: idColumn(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    subject: text().notNull(),
+    previewText: text().notNull().default(""),
+    fromName: text().notNull(),
+    fromEmail: text().notNull(),
+    target: text({ enum: ["all", "segment"] }).notNull().default("all"),
+    templateId: text(),
+    segmentId: text(),
+    status: text({ enum: CAMPAIGN_STATUSES }).notNull().default("draft"),
+    scheduledAt: timestampMs(),
+    startedAt: timestampMs(),
+    sentAt: timestampMs(),
+    // Keyset position of the audience fan-out, so a restart resumes where it stopped.
+    fanoutCursor: text(),
+    excludedUnsubscribed: integer().notNull().default(0),
+    excludedSuppressed: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("campaigns_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index("campaigns_project_status_created_idx").on(
+      t.projectId,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+  ],
+);
+
+/** Variant A is the campaign's own subject; B, C, D are alternates. Counters live here. */
+export const campaignVariants = pgTable(
+  "campaign_variants",
+  {
+    campaignId: text()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    key: text({ enum: ["A", "B", "C", "D"] }).notNull(),
+    subject: text().notNull(),
+    recipients: integer().notNull().default(0),
+    sent: integer().notNull().default(0),
+    delivered: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    bounced: integer().notNull().default(0),
+    complained: integer().notNull().default(0),
+    opened: integer().notNull().default(0),
+    clicked: integer().notNull().default(0),
+    unsubscribed: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.key] })],
+);
+
+export const campaignRecipients = pgTable(
+  "campaign_recipients",
+  {
+    id: idColumn(),
+    projectId: text().notNull(),
+    campaignId: text()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    contactId: text().notNull(),
+    variant: text().notNull(),
+    emailId: text(),
+    status: text({ enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    firstOpenedAt: timestampMs(),
+    firstClickedAt: timestampMs(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One recipient row per (campaign, contact): a resumed fan-out cannot send twice.
+    uniqueIndex("campaign_recipients_campaign_contact_key").on(t.campaignId, t.contactId),
+    index("campaign_recipients_campaign_status_idx").on(t.campaignId, t.status),
+  ],
+);
+
+export type Campaign = typeof campaigns.$inferSelect;
+export type CampaignVariant = typeof campaignVariants.$inferSelect;
+export type CampaignRecipient = typeof campaignRecipients.$inferSelect;

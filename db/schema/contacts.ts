@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, updatedAt } from "./columns";
+import { projects } from "./projects";
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: idColumn(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    name: text(),
+    subscribed: boolean().notNull().default(true),
+    source: text().notNull().default("api"),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Emails are stored lowercased, so (project, email) is (project, lower(email)).
+    uniqueIndex("contacts_project_email_key").on(t.projectId, t.email),
+    check("contacts_email_lowercase", sql`${t.email} = lower(${t.email})`),
+    index("contacts_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index("contacts_project_subscribed_created_idx").on(
+      t.projectId,
+      t.subscribed,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+  ],
+);
+
+export type Contact = typeof contacts.$inferSelect;

@@ -1,0 +1,90 @@
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
+import { projects } from "./projects";
+
+export const EMAIL_STATUSES = [
+  "queued",
+  "sent",
+  "delivered",
+  "bounced",
+  "failed",
+  "complained",
+] as const;
+export const EMAIL_TYPES = ["transactional", "campaign", "automation"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+export type EmailType = (typeof EMAIL_TYPES)[number];
+
+export type StoredAttachment = { filename: string; content: string; contentType?: string };
+
+export const emails = pgTable(
+  "emails",
+  {
+    id: idColumn(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    type: text({ enum: EMAIL_TYPES }).notNull(),
+    status: text({ enum: EMAIL_STATUSES }).notNull().default("queued"),
+    mode: text({ enum: ["live", "test"] }).notNull().default("live"),
+    fromAddress: text().notNull(),
+    to: text().notNull(),
+    cc: text().array().notNull().default([]),
+    bcc: text().array().notNull().default([]),
+    replyTo: text().array().notNull().default([]),
+    subject: text().notNull(),
+    html: text(),
+    text: text(),
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
+    attachments: jsonb().$type<StoredAttachment[]>().notNull().default([]),
+    templateId: text(),
+    contactId: text(),
+    campaignId: text(),
+    automationRunId: text(),
+    messageId: text(),
+    // Random token that names this email in tracking URLs.
+    trackingToken: text().notNull(),
+    opens: integer().notNull().default(0),
+    clicks: integer().notNull().default(0),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    sentAt: timestampMs(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("emails_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index("emails_project_status_created_idx").on(
+      t.projectId,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index("emails_project_type_created_idx").on(
+      t.projectId,
+      t.type,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    uniqueIndex("emails_tracking_token_key").on(t.trackingToken),
+    index("emails_message_id_idx").on(t.messageId),
+    index("emails_campaign_idx").on(t.campaignId),
+  ],
+);
+
+export const emailEvents = pgTable(
+  "email_events",
+  {
+    id: idColumn(),
+    projectId: text().notNull(),
+    emailId: text()
+      .notNull()
+      .references(() => emails.id, { onDelete: "cascade" }),
+    type: text().notNull(), // queued, sent, delivered, bounced, failed, complained, opened, clicked, deferred
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_events_email_created_idx").on(t.emailId, t.createdAt, t.id)],
+);
+
+export type Email = typeof emails.$inferSelect;
+export type EmailEvent = typeof emailEvents.$inferSelect;

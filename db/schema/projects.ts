@@ -1,0 +1,15 @@
+import { boolean, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, updatedAt } from "./columns";
+
+export const projects = pgTable("projects", {
+  id: idColumn(),
+  name: text().notNull(),
+  // Default sender used by automation steps and the dashboard's "send test email".
+  defaultFromName: text(),
+  defaultFromEmail: text(),
+  doubleOptIn: boolean().notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type Project = typeof projects.$inferSelect;

@@ -1,0 +1,23 @@
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, updatedAt } from "./columns";
+import { projects } from "./projects";
+
+export type SegmentRule = { field: string; operator: string; value?: unknown };
+export type SegmentConditions = { match: "all" | "any"; rules: SegmentRule[] };
+
+export const segments = pgTable(
+  "segments",
+  {
+    id: idColumn(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    conditions: jsonb().$type<SegmentConditions>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("segments_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc())],
+);
+
+export type Segment = typeof segments.$inferSelect;

@@ -1,0 +1,10 @@
+import next from "eslint-config-next";
+import nextTs from "eslint-config-next/typescript";
+
+const config = [
+  ...next,
+  ...nextTs,
+  { ignores: [".next/**", "node_modules/**", "db/migrations/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+];
+
+export default config;

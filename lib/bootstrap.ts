@@ -1,0 +1,47 @@
+import { count } from "drizzle-orm";
+import { projects } from "@/db/schema";
+import { AUTH_SECRET_KEY, ensureInstanceSecret, SIGNING_KEY } from "./instance-settings";
+import { randomBase62 } from "./ids";
+import { createProject } from "./projects/create";
+import type { Runtime } from "./runtime";
+import { syncSystemTemplates } from "./templates/system";
+import { createUser } from "./users/users";
+
+/** Runs on every start after migrations: instance secrets and the system template gallery. */
+export async function prepareInstance(runtime: Runtime) {
+  await ensureInstanceSecret(runtime.db, AUTH_SECRET_KEY);
+  await ensureInstanceSecret(runtime.db, SIGNING_KEY);
+  await syncSystemTemplates(runtime.db, runtime.clock.now());
+}
+
+/**
+ * First boot (empty database): a default project, an admin user, a live and a test key, printed
+ * once. Later boots print nothing. The admin email and password can be preset with
+ * ADMIN_EMAIL / ADMIN_PASSWORD; otherwise the password is random.
+ */
+export async function firstBoot(runtime: Runtime): Promise<boolean> {
+  const [existing] = await runtime.db.select({ n: count() }).from(projects);
+  if (existing && existing.n > 0) return false;
+  const email = process.env.ADMIN_EMAIL || "admin@mailwright.local";
+  const password = process.env.ADMIN_PASSWORD || randomBase62(16);
+  const now = runtime.clock.now();
+  const { project, keys } = await createProject(runtime.db, { name: "My project" }, now);
+  await createUser(runtime.db, { email, password, role: "admin", projectId: project.id });
+  const line = "─".repeat(64);
+  console.log(
+    [
+      "",
+      line,
+      "  Mailwright is set up. These credentials are shown once: save them now.",
+      line,
+      `  Dashboard     ${runtime.config.appUrl}/login`,
+      `  Email         ${email}`,
+      `  Password      ${password}`,
+      `  Live API key  ${keys.live}`,
+      `  Test API key  ${keys.test}`,
+      line,
+      "",
+    ].join("\n"),
+  );
+  return true;
+}

@@ -1,0 +1,17 @@
+/** Time is injected so tests can move it (fake clock for delays, schedules, expiry). */
+export type Clock = { now(): Date };
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export function fixedClock(start: Date | string): Clock & { advance(ms: number): void; set(d: Date): void } {
+  let current = new Date(start).getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (d) => {
+      current = d.getTime();
+    },
+  };
+}

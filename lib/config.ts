@@ -1,0 +1,50 @@
+import path from "node:path";
+
+/** Environment configuration, read once. Every knob the operator has is listed in README.md. */
+export type WorkerMode = "embedded" | "external" | "off";
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`${name} must be a positive number, got "${raw}"`);
+  }
+  return value;
+}
+
+export function readConfig() {
+  const port = intFromEnv("PORT", 3000);
+  const worker = (process.env.WORKER ?? "embedded") as WorkerMode;
+  if (!["embedded", "external", "off"].includes(worker)) {
+    throw new Error(`WORKER must be embedded, external or off, got "${worker}"`);
+  }
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  if (worker === "external" && !databaseUrl) {
+    throw new Error(
+      "WORKER=external needs PostgreSQL (set DATABASE_URL): the embedded PGlite database " +
+        "lives inside one process and cannot be shared with worker processes.",
+    );
+  }
+  return {
+    port,
+    appUrl: (process.env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
+    dataDir: path.resolve(process.env.DATA_DIR || ".data"),
+    databaseUrl,
+    databasePoolSize: intFromEnv("DATABASE_POOL_SIZE", 10),
+    worker,
+    rateLimitPerSecond: intFromEnv("RATE_LIMIT_PER_SECOND", 50),
+    rateLimitBurst: intFromEnv("RATE_LIMIT_BURST", 100),
+    smtpUrl: process.env.SMTP_URL || undefined,
+    resendApiKey: process.env.RESEND_API_KEY || undefined,
+    resendBaseUrl: process.env.RESEND_BASE_URL || undefined,
+  };
+}
+
+export type Config = ReturnType<typeof readConfig>;
+
+let cached: Config | undefined;
+export function config(): Config {
+  cached ??= readConfig();
+  return cached;
+}

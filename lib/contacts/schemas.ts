@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { PageQuery } from "../pagination";
+import { EmailAddress, JsonObject } from "../validation";
+
+const Name = z
+  .string({ error: "name must be a string or null" })
+  .max(200, "name must be at most 200 characters")
+  .nullable()
+  // SPEC: an empty string is stored as null.
+  .transform((v) => (v === null || v.trim() === "" ? null : v.trim()));
+
+const Source = z.string({ error: "source must be a string" }).trim().min(1).max(100);
+const Subscribed = z.boolean({ error: "subscribed must be a boolean" });
+const Data = JsonObject;
+
+export const UpsertContactInput = z.object({
+  email: EmailAddress,
+  name: Name.optional(),
+  subscribed: Subscribed.optional(),
+  source: Source.optional(),
+  data: Data.optional(),
+});
+export type UpsertContactInput = z.input<typeof UpsertContactInput>;
+
+export const UpdateContactInput = z
+  .object({
+    name: Name.optional(),
+    subscribed: Subscribed.optional(),
+    source: Source.optional(),
+    data: Data.optional(),
+    email: z.unknown().optional(),
+  })
+  .superRefine((value, issue) => {
+    if (value.email !== undefined) {
+      issue.addIssue({
+        code: "custom",
+        path: ["email"],
+        message: "email cannot be changed; create a new contact instead",
+      });
+    }
+  });
+export type UpdateContactInput = z.input<typeof UpdateContactInput>;
+
+const BooleanParam = z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true");
+
+export const ListContactsQuery = PageQuery.extend({
+  email: z.string().trim().toLowerCase().max(320).optional(),
+  subscribed: BooleanParam.optional(),
+});
+export type ListContactsQuery = z.input<typeof ListContactsQuery>;

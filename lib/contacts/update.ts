@@ -1,0 +1,25 @@
+import { and, eq } from "drizzle-orm";
+import { contacts } from "@/db/schema";
+import type { ServiceContext } from "../context";
+import { NotFoundError } from "../errors";
+import { parseInput } from "../validation";
+import { mergedDataSql } from "./data-patch";
+import { UpdateContactInput } from "./schemas";
+
+/** PATCH semantics: only the fields sent change; `data` merges shallowly; email is immutable. */
+export async function updateContact(ctx: ServiceContext, contactId: string, input: unknown) {
+  const values = parseInput(UpdateContactInput, input);
+  const [contact] = await ctx.db
+    .update(contacts)
+    .set({
+      ...(values.name !== undefined && { name: values.name }),
+      ...(values.subscribed !== undefined && { subscribed: values.subscribed }),
+      ...(values.source !== undefined && { source: values.source }),
+      ...(values.data !== undefined && { data: mergedDataSql(values.data) }),
+      updatedAt: ctx.clock.now(),
+    })
+    .where(and(eq(contacts.projectId, ctx.projectId), eq(contacts.id, contactId)))
+    .returning();
+  if (!contact) throw new NotFoundError("Contact");
+  return contact;
+}

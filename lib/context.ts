@@ -1,0 +1,25 @@
+import type { Database, Executor } from "@/db";
+import type { Clock } from "./clock";
+
+/** What every project-scoped service receives: the project, the database and the clock. */
+export type ServiceContext = {
+  projectId: string;
+  db: Database;
+  clock: Clock;
+  /** Mode of the API key that made the request; dashboard and CLI act as `live`. */
+  keyMode: "live" | "test";
+};
+
+/** Runs `fn` in a transaction, reusing an outer one when given (services compose). */
+export async function withTransaction<T>(
+  executor: Executor,
+  fn: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  if (isTransaction(executor)) return fn(executor);
+  return (executor as Database).transaction((tx) => fn(tx));
+}
+
+function isTransaction(executor: Executor): boolean {
+  // Drizzle transactions expose `rollback`; databases do not.
+  return typeof (executor as { rollback?: unknown }).rollback === "function";
+}

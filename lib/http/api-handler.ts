@@ -1,0 +1,77 @@
+import { authenticateApiKey } from "../api-keys/authenticate";
+import type { ServiceContext } from "../context";
+import { RateLimitedError } from "../errors";
+import { randomBase62 } from "../ids";
+import { getRuntime } from "../runtime";
+import { errorResponse } from "./respond";
+
+export type ApiHandlerArgs<P> = {
+  request: Request;
+  ctx: ServiceContext;
+  params: P;
+  /** Query string as a plain object (last value wins). */
+  query: Record<string, string>;
+};
+
+type RouteContext<P> = { params: Promise<P> };
+
+/**
+ * Wraps every /api/v1 handler: request id, API key, per-key rate limit, and the single mapping
+ * from thrown errors to responses.
+ */
+export function withApiKey<P extends Record<string, string | string[]> = Record<string, never>>(
+  handler: (args: ApiHandlerArgs<P>) => Promise<Response>,
+) {
+  return async (request: Request, route: RouteContext<P>): Promise<Response> => {
+    const requestId = `req_${randomBase62(20)}`;
+    let rateHeaders: Record<string, string> = {};
+    let response: Response;
+    try {
+      const runtime = await getRuntime();
+      const now = runtime.clock.now();
+      const key = await authenticateApiKey(runtime.db, request.headers.get("authorization"), now);
+      const verdict = runtime.limiter.take(key.id, now.getTime());
+      rateHeaders = {
+        "RateLimit-Limit": String(verdict.limit),
+        "RateLimit-Remaining": String(verdict.remaining),
+        "RateLimit-Reset": String(verdict.resetSeconds),
+      };
+      if (!verdict.allowed) throw new RateLimitedError(verdict.resetSeconds);
+      const ctx: ServiceContext = {
+        projectId: key.projectId,
+        db: runtime.db,
+        clock: runtime.clock,
+        keyMode: key.mode,
+      };
+      const url = new URL(request.url);
+      response = await handler({
+        request,
+        ctx,
+        params: (await route?.params) ?? ({} as P),
+        query: Object.fromEntries(url.searchParams),
+      });
+    } catch (error) {
+      response = errorResponse(error, requestId);
+    }
+    return withHeaders(response, { "X-Request-Id": requestId, ...rateHeaders });
+  };
+}
+
+/** For routes outside key auth (the unknown-route 404): request id and error mapping only. */
+export function withRequestId(handler: (request: Request) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
+    const requestId = `req_${randomBase62(20)}`;
+    let response: Response;
+    try {
+      response = await handler(request);
+    } catch (error) {
+      response = errorResponse(error, requestId);
+    }
+    return withHeaders(response, { "X-Request-Id": requestId });
+  };
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}

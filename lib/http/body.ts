@@ -1,0 +1,41 @@
+import { AppError, BadRequestError } from "../errors";
+
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export class PayloadTooLargeError extends AppError {
+  constructor() {
+    super(413, "payload_too_large", "The request body is larger than the 10 MiB limit.");
+  }
+}
+
+/** Reads the raw body with a hard cap, without trusting Content-Length alone. */
+export async function readBodyText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new PayloadTooLargeError();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw new PayloadTooLargeError();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Parses a JSON body; an empty body is `{}` so missing fields surface as validation errors. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await readBodyText(request);
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestError("invalid_json", "The request body is not valid JSON.");
+  }
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from "node:crypto";
+
+const CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz";
+
+/**
+ * Prefixed ids (`ct_…`, `em_…`) that sort by creation time: 10 characters of millisecond
+ * timestamp, then 16 random characters (80 bits). Time ordering keeps B-tree inserts local.
+ */
+export function newId(prefix: IdPrefix, now: number = Date.now()): string {
+  let time = "";
+  let t = now;
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const bytes = randomBytes(16);
+  let random = "";
+  for (const byte of bytes) random += CROCKFORD[byte % 32];
+  return `${prefix}_${time}${random}`;
+}
+
+export const ID_PREFIXES = {
+  project: "prj",
+  user: "usr",
+  apiKey: "key",
+  domain: "dom",
+  contact: "ct",
+  template: "tpl",
+  automation: "aut",
+  run: "run",
+  stepRun: "srn",
+  email: "em",
+  emailEvent: "eev",
+  campaign: "cmp",
+  recipient: "rcp",
+  segment: "seg",
+  event: "evt",
+  webhook: "wh",
+  delivery: "whd",
+  attempt: "wha",
+  import: "imp",
+} as const;
+export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** Uniform random base62 string (rejection sampling, no modulo bias). */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248) out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}

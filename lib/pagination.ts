@@ -1,0 +1,83 @@
+import { createHash } from "node:crypto";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { ValidationError } from "./errors";
+
+/**
+ * Keyset pagination over (created_at, id), newest first. Cursors are opaque base64url tokens
+ * bound to the project and the list they came from, so they cannot cross either.
+ */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+
+export type Cursor = { createdAt: Date; id: string };
+export type Page<T> = { data: T[]; has_more: boolean; next_cursor: string | null };
+
+export const PageQuery = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be an integer" })
+    .int("limit must be an integer")
+    .min(1, "limit must be at least 1")
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE))
+    .default(DEFAULT_PAGE_SIZE),
+  cursor: z.string().max(512).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+function scopeTag(scope: string): string {
+  return createHash("sha256").update(scope).digest("base64url").slice(0, 10);
+}
+
+export function encodeCursor(scope: string, cursor: Cursor): string {
+  const payload = JSON.stringify([cursor.createdAt.getTime(), cursor.id, scopeTag(scope)]);
+  return Buffer.from(payload).toString("base64url");
+}
+
+export function decodeCursor(scope: string, token: string | undefined): Cursor | undefined {
+  if (!token) return undefined;
+  const invalid = () =>
+    new ValidationError("The cursor is not valid for this list.", [
+      { path: "cursor", message: "Use next_cursor from a previous page of the same list." },
+    ]);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
+  } catch {
+    throw invalid();
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 3 ||
+    typeof parsed[0] !== "number" ||
+    !Number.isFinite(parsed[0]) ||
+    typeof parsed[1] !== "string" ||
+    parsed[2] !== scopeTag(scope)
+  ) {
+    throw invalid();
+  }
+  return { createdAt: new Date(parsed[0]), id: parsed[1] };
+}
+
+/** `(created_at, id) < (cursor)`: a row comparison the (…, created_at desc, id desc) index serves. */
+export function beforeCursor(createdAt: AnyColumn, id: AnyColumn, cursor: Cursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${createdAt}, ${id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`;
+}
+
+/** Turns `limit + 1` fetched rows into a page. */
+export function toPage<Row, Item>(
+  rows: Row[],
+  limit: number,
+  scope: string,
+  keyOf: (row: Row) => Cursor,
+  serialize: (row: Row) => Item,
+): Page<Item> {
+  const hasMore = rows.length > limit;
+  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return {
+    data: pageRows.map(serialize),
+    has_more: hasMore,
+    next_cursor: hasMore && last ? encodeCursor(scope, keyOf(last)) : null,
+  };
+}

@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import path from "node:path";
+import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from "@/db";
+import { systemClock, type Clock } from "./clock";
+import { config, type Config } from "./config";
+import { TokenBucketLimiter } from "./http/rate-limit";
+
+/**
+ * The process-wide runtime: one database handle, the clock and the rate limiter, kept on
+ * globalThis so every module instance (route handlers, server components, instrumentation)
+ * shares it. Tests install their own with `installRuntime`.
+ */
+export type Runtime = {
+  handle: DatabaseHandle;
+  db: Database;
+  clock: Clock;
+  config: Config;
+  limiter: TokenBucketLimiter;
+};
+
+export type RuntimeRole = "server" | "cli" | "worker";
+
+type RuntimeGlobal = { __mailwrightRuntime?: Promise<Runtime> };
+const store = globalThis as unknown as RuntimeGlobal;
+
+export function getRuntime(role: RuntimeRole = "server"): Promise<Runtime> {
+  store.__mailwrightRuntime ??= startRuntime(role).catch((error: unknown) => {
+    store.__mailwrightRuntime = undefined;
+    throw error;
+  });
+  return store.__mailwrightRuntime;
+}
+
+export function installRuntime(runtime: Runtime) {
+  store.__mailwrightRuntime = Promise.resolve(runtime);
+}
+
+export function makeRuntime(handle: DatabaseHandle, cfg: Config, clock: Clock = systemClock): Runtime {
+  return {
+    handle,
+    db: handle.db,
+    clock,
+    config: cfg,
+    limiter: new TokenBucketLimiter(cfg.rateLimitPerSecond, cfg.rateLimitBurst),
+  };
+}
+
+async function startRuntime(role: RuntimeRole): Promise<Runtime> {
+  const cfg = config();
+  if (!cfg.databaseUrl) claimPgliteDataDir(cfg.dataDir, role);
+  const handle = await openDatabase({
+    databaseUrl: cfg.databaseUrl,
+    dataDir: cfg.dataDir,
+    poolSize: cfg.databasePoolSize,
+  });
+  await migrateDatabase({ databaseUrl: cfg.databaseUrl, handle });
+  const runtime = makeRuntime(handle, cfg);
+  const { prepareInstance } = await import("./bootstrap");
+  await prepareInstance(runtime);
+  return runtime;
+}
+
+/**
+ * PGlite lives inside one process: a second process on the same data dir would silently lose
+ * writes. The server holds a lock file; the CLI refuses while a live server holds it.
+ */
+export function pgliteLockPath(dataDir: string) {
+  return path.join(dataDir, "server.lock");
+}
+
+export function pgliteLockHolder(dataDir: string): number | null {
+  try {
+    const pid = Number(fs.readFileSync(pgliteLockPath(dataDir), "utf8").trim());
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+function claimPgliteDataDir(dataDir: string, role: RuntimeRole) {
+  const holder = pgliteLockHolder(dataDir);
+  if (holder) {
+    throw new Error(
+      `The embedded database in ${dataDir} is in use by a running Mailwright server (pid ${holder}). ` +
+        (role === "cli"
+          ? "Stop the server first, or run on PostgreSQL (DATABASE_URL) to use the CLI while it runs."
+          : "Only one process can use an embedded (PGlite) data directory."),
+    );
+  }
+  if (role === "cli") return;
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(pgliteLockPath(dataDir), String(process.pid));
+  const release = () => {
+    try {
+      if (fs.readFileSync(pgliteLockPath(dataDir), "utf8").trim() === String(process.pid)) {
+        fs.unlinkSync(pgliteLockPath(dataDir));
+      }
+    } catch {
+      // already gone
+    }
+  };
+  process.once("exit", release);
+}

@@ -1,0 +1,69 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { memberships, projects, users } from "@/db/schema";
+import type { Executor } from "@/db";
+import { withTransaction } from "../context";
+import { ConflictError, NotFoundError } from "../errors";
+import { newId } from "../ids";
+import { EmailAddress, parseInput } from "../validation";
+import { hashPassword, verifyPassword } from "./password";
+
+export const CreateUserInput = z.object({
+  email: EmailAddress,
+  password: z.string().min(8, "password must be at least 8 characters").max(200),
+  name: z.string().trim().max(200).optional(),
+  role: z.enum(["admin", "member"]).default("admin"),
+  projectId: z.string().optional(),
+});
+
+/** Creates a dashboard user and, when given a project, their membership in it. */
+export async function createUser(db: Executor, input: unknown) {
+  const values = parseInput(CreateUserInput, input);
+  const passwordHash = await hashPassword(values.password);
+  return withTransaction(db, async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, values.email));
+    if (existing) throw new ConflictError(`A user with email ${values.email} already exists.`, "user_exists");
+    if (values.projectId) {
+      const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, values.projectId));
+      if (!project) throw new NotFoundError("Project");
+    }
+    const [user] = await tx
+      .insert(users)
+      .values({ id: newId("usr"), email: values.email, name: values.name ?? null, passwordHash })
+      .returning();
+    if (values.projectId) {
+      await tx.insert(memberships).values({ userId: user!.id, projectId: values.projectId, role: values.role });
+    }
+    return { user: user!, role: values.role };
+  });
+}
+
+/** Checks a login; returns the user or null (never says which half was wrong). */
+export async function verifyCredentials(db: Executor, email: string, password: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  if (!user) {
+    // Spend the same time as a real check so response timing does not reveal unknown emails.
+    await verifyPassword(password, DUMMY_HASH);
+    return null;
+  }
+  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+}
+const DUMMY_HASH =
+  "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+
+export async function projectsOfUser(db: Executor, userId: string) {
+  return db
+    .select({ id: projects.id, name: projects.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(projects, eq(projects.id, memberships.projectId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(projects.createdAt);
+}
+
+export async function membershipOf(db: Executor, userId: string, projectId: string) {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.projectId, projectId)));
+  return row ?? null;
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { ValidationError, type ErrorDetail } from "./errors";
+
+/** Parses input with a zod schema; failures become one 422 with a detail per problem. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new ValidationError(summarize(result.error.issues), toDetails(result.error.issues));
+}
+
+export function toDetails(issues: readonly z.core.$ZodIssue[]): ErrorDetail[] {
+  return issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || "body",
+    message: issue.message,
+  }));
+}
+
+function summarize(issues: readonly z.core.$ZodIssue[]): string {
+  const first = issues[0];
+  if (!first) return "The request is not valid.";
+  const where = first.path.length ? `${first.path.map(String).join(".")}: ` : "";
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
+  return `${where}${first.message}${more}`;
+}
+
+/** A plain JSON object (not an array, not null). */
+export const JsonObject = z.custom<Record<string, unknown>>(
+  (v) => typeof v === "object" && v !== null && !Array.isArray(v),
+  { message: "must be a JSON object" },
+);
+
+// A pragmatic address check: one @, no whitespace or angle brackets, a dotted domain.
+const EMAIL_PATTERN = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+\.[^\s@<>()[\],;:"\\.]{2,}$/;
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 320 && EMAIL_PATTERN.test(value);
+}
+
+export const EmailAddress = z
+  .string({ error: "must be a string" })
+  .trim()
+  .toLowerCase()
+  .refine(isEmailAddress, { message: "must be a valid email address" });
