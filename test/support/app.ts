@@ -1,0 +1,122 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
+import { fixedClock, systemClock, type Clock } from "@/lib/clock";
+import { readConfig } from "@/lib/config";
+import { prepareInstance } from "@/lib/bootstrap";
+import { createProject } from "@/lib/projects/create";
+import { installRuntime, makeRuntime, type Runtime } from "@/lib/runtime";
+import { createThrowawayDatabase, postgresAvailable } from "./database";
+import { resolveRoute } from "./router";
+
+export type Driver = "pglite" | "postgres";
+export const TEST_DRIVER: Driver = process.env.MW_TEST_DRIVER === "postgres" ? "postgres" : "pglite";
+
+export type TestApp = {
+  driver: Driver;
+  baseUrl: string;
+  runtime: Runtime;
+  clock: Clock;
+  /** fetch against /api with JSON handling; `key` sets the Bearer token. */
+  api(path: string, init?: ApiInit): Promise<ApiResponse>;
+  createProject(options?: { name?: string; domain?: string }): Promise<TestProject>;
+  close(): Promise<void>;
+};
+export type TestProject = { id: string; live: string; test: string };
+export type ApiInit = { method?: string; key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
+export type ApiResponse = { status: number; headers: Headers; body: any; text: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * An in-process HTTP server that dispatches to the real app/ route handlers, on a fresh
+ * database of the driver under test (MW_TEST_DRIVER), with an optional fake clock.
+ */
+export async function startTestApp(options: { clock?: "fake" | "system"; env?: Record<string, string> } = {}): Promise<TestApp> {
+  Object.assign(process.env, { RATE_LIMIT_PER_SECOND: "100000", RATE_LIMIT_BURST: "100000", ...options.env });
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let handle: DatabaseHandle;
+  if (TEST_DRIVER === "postgres") {
+    if (!(await postgresAvailable())) throw new Error("PostgreSQL is not reachable on 127.0.0.1:5432");
+    const database = await createThrowawayDatabase();
+    dropDatabase = database.drop;
+    await migrateDatabase({ databaseUrl: database.url });
+    handle = await openDatabase({ databaseUrl: database.url, poolSize: 10 });
+  } else {
+    handle = await openDatabase({ memory: true });
+    await migrateDatabase({ handle });
+  }
+  const clock = options.clock === "fake" ? fixedClock("2026-06-01T12:00:00.000Z") : systemClock;
+  const runtime = makeRuntime(handle, { ...readConfig(), worker: "off" }, clock);
+  await prepareInstance(runtime);
+  installRuntime(runtime);
+
+  const server = http.createServer((req, res) => void dispatch(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    driver: TEST_DRIVER,
+    baseUrl,
+    runtime,
+    clock,
+    async api(path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (init.key) headers.authorization = `Bearer ${init.key}`;
+      let body: string | undefined = init.rawBody;
+      if (init.body !== undefined) {
+        body = JSON.stringify(init.body);
+        headers["content-type"] = "application/json";
+      }
+      const response = await fetch(`${baseUrl}/api${path}`, { method: init.method ?? "GET", headers, body });
+      const text = await response.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, headers: response.headers, body: parsed, text };
+    },
+    async createProject(opts = {}) {
+      const result = await createProject(
+        runtime.db,
+        { name: opts.name ?? "Test project", domain: opts.domain ?? "mail.test", verified: true },
+        clock.now(),
+      );
+      return { id: result.project.id, live: result.keys.live, test: result.keys.test };
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await handle.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+async function dispatch(req: http.IncomingMessage, res: http.ServerResponse) {
+  try {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const match = resolveRoute(url.pathname);
+    const module = match ? ((await import(/* @vite-ignore */ match.file)) as Record<string, unknown>) : undefined;
+    const handler = module?.[req.method ?? "GET"] as
+      | ((request: Request, ctx: { params: Promise<unknown> }) => Promise<Response>)
+      | undefined;
+    if (!match || !handler) {
+      res.writeHead(match ? 405 : 404).end();
+      return;
+    }
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const request = new Request(url, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: hasBody ? (req as unknown as ReadableStream) : undefined,
+      // Node's fetch needs this for streamed request bodies.
+      ...(hasBody && { duplex: "half" }),
+    } as RequestInit);
+    const response = await handler(request, { params: Promise.resolve(match.params) });
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  } catch (error) {
+    console.error("test dispatcher error", error);
+    res.writeHead(500).end(String(error));
+  }
+}
