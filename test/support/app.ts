@@ -96,8 +96,8 @@ async function dispatch(req: http.IncomingMessage, res: http.ServerResponse) {
   try {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const match = resolveRoute(url.pathname);
-    const module = match ? ((await import(/* @vite-ignore */ match.file)) as Record<string, unknown>) : undefined;
-    const handler = module?.[req.method ?? "GET"] as
+    const routeModule = match ? ((await import(/* @vite-ignore */ match.file)) as Record<string, unknown>) : undefined;
+    const handler = routeModule?.[req.method ?? "GET"] as
       | ((request: Request, ctx: { params: Promise<unknown> }) => Promise<Response>)
       | undefined;
     if (!match || !handler) {
