@@ -20,8 +20,7 @@ export async function enrollContactInAutomations(
   tx: Executor,
   args: { projectId: string; contactId: string; trigger: EnrollmentTrigger; now: Date },
 ): Promise<{ runIds: string[] }> {
-  const key =
-    args.trigger.kind === "event" ? `event:${args.trigger.name}` : "contact.subscribed";
+  const key = args.trigger.kind === "event" ? `event:${args.trigger.name}` : "contact.subscribed";
   const live = await tx
     .select({ id: automations.id, steps: automations.steps })
     .from(automations)
@@ -61,10 +60,22 @@ export async function enrollContactInAutomations(
 }
 
 /** A deleted contact's unfinished runs exit (DECISIONS §5). */
-export async function exitRunsOfContact(tx: Executor, projectId: string, contactId: string, now: Date) {
+export async function exitRunsOfContact(
+  tx: Executor,
+  projectId: string,
+  contactId: string,
+  now: Date,
+) {
   await tx
     .update(automationRuns)
-    .set({ status: "exited", currentStep: null, resumeAt: null, waitEvent: null, updatedAt: now, finishedAt: now })
+    .set({
+      status: "exited",
+      currentStep: null,
+      resumeAt: null,
+      waitEvent: null,
+      updatedAt: now,
+      finishedAt: now,
+    })
     .where(
       and(
         eq(automationRuns.projectId, projectId),
@@ -80,7 +91,13 @@ export async function exitRunsOfContact(tx: Executor, projectId: string, contact
  */
 export async function wakeRunsWaitingForEvent(
   tx: Executor,
-  args: { projectId: string; contactId: string; eventName: string; data: Record<string, unknown>; now: Date },
+  args: {
+    projectId: string;
+    contactId: string;
+    eventName: string;
+    data: Record<string, unknown>;
+    now: Date;
+  },
 ): Promise<string[]> {
   const woken = await tx
     .update(automationRuns)

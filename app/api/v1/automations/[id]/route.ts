@@ -1,0 +1,24 @@
+import { deleteAutomation } from "@/lib/automations/delete";
+import { getAutomation } from "@/lib/automations/get";
+import { serializeAutomation } from "@/lib/automations/serialize";
+import { updateAutomation } from "@/lib/automations/update";
+import { withApiKey } from "@/lib/http/api-handler";
+import { readJsonBody } from "@/lib/http/body";
+import { json } from "@/lib/http/respond";
+
+type Params = { id: string };
+
+// GET /v1/automations/:id
+export const GET = withApiKey<Params>(async ({ ctx, params }) =>
+  json(serializeAutomation(await getAutomation(ctx, params.id))),
+);
+
+// PATCH /v1/automations/:id — name, trigger, steps, status; status changes pause/resume runs
+export const PATCH = withApiKey<Params>(async ({ request, ctx, params }) =>
+  json(serializeAutomation(await updateAutomation(ctx, params.id, await readJsonBody(request)))),
+);
+
+// DELETE /v1/automations/:id — its runs are deleted with it
+export const DELETE = withApiKey<Params>(async ({ ctx, params }) =>
+  json(await deleteAutomation(ctx, params.id)),
+);

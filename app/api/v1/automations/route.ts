@@ -1,0 +1,14 @@
+import { createAutomation } from "@/lib/automations/create";
+import { listAutomations } from "@/lib/automations/list";
+import { serializeAutomation } from "@/lib/automations/serialize";
+import { withApiKey } from "@/lib/http/api-handler";
+import { readJsonBody } from "@/lib/http/body";
+import { json } from "@/lib/http/respond";
+
+// POST /v1/automations — create (always draft) with validated steps: 201
+export const POST = withApiKey(async ({ request, ctx }) =>
+  json(serializeAutomation(await createAutomation(ctx, await readJsonBody(request))), 201),
+);
+
+// GET /v1/automations — newest first, keyset-paged, filter: status
+export const GET = withApiKey(async ({ ctx, query }) => json(await listAutomations(ctx, query)));

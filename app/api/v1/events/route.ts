@@ -1,0 +1,10 @@
+import { recordEvent } from "@/lib/events/record";
+import { serializeEvent } from "@/lib/events/serialize";
+import { withApiKey } from "@/lib/http/api-handler";
+import { readJsonBody } from "@/lib/http/body";
+import { json } from "@/lib/http/respond";
+
+// POST /v1/events — record a custom event; enrolls/wakes the contact's automations: 201
+export const POST = withApiKey(async ({ request, ctx }) =>
+  json(serializeEvent(await recordEvent(ctx, await readJsonBody(request))), 201),
+);

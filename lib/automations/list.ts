@@ -1,0 +1,24 @@
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { automations } from "@/db/schema";
+import type { ServiceContext } from "../context";
+import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { parseInput } from "../validation";
+import { ListAutomationsQuery } from "./schemas";
+import { serializeAutomation } from "./serialize";
+
+export async function listAutomations(ctx: ServiceContext, query: unknown) {
+  const { limit, cursor, status } = parseInput(ListAutomationsQuery, query);
+  const scope = `${ctx.projectId}:automations`;
+  const filters: (SQL | undefined)[] = [
+    eq(automations.projectId, ctx.projectId),
+    status !== undefined ? eq(automations.status, status) : undefined,
+    beforeCursor(automations.createdAt, automations.id, decodeCursor(scope, cursor)),
+  ];
+  const rows = await ctx.db
+    .select()
+    .from(automations)
+    .where(and(...filters))
+    .orderBy(desc(automations.createdAt), desc(automations.id))
+    .limit(limit + 1);
+  return toPage(rows, limit, scope, (r) => r, serializeAutomation);
+}

@@ -1,0 +1,42 @@
+import { automations } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { withTransaction, type ServiceContext } from "../context";
+import { triggerKeyOf } from "./enroll";
+import { assertStepTemplatesExist, findAutomationOrThrow } from "./internal";
+import { pauseRunsOfAutomation, resumeRunsOfAutomation } from "./runs";
+import { parseUpdateAutomation } from "./schemas";
+
+/**
+ * PATCH /v1/automations/:id: any of name, trigger, steps, status. The row is locked so a status
+ * change and the matching pause/resume of its runs happen atomically.
+ */
+export async function updateAutomation(ctx: ServiceContext, automationId: string, input: unknown) {
+  const values = parseUpdateAutomation(input);
+  const now = ctx.clock.now();
+  return withTransaction(ctx.db, async (tx) => {
+    const current = await findAutomationOrThrow(tx, ctx.projectId, automationId, {
+      forUpdate: true,
+    });
+    if (values.steps) await assertStepTemplatesExist(tx, ctx.projectId, values.steps);
+    const [automation] = await tx
+      .update(automations)
+      .set({
+        ...(values.name !== undefined && { name: values.name }),
+        ...(values.trigger !== undefined && {
+          trigger: values.trigger,
+          triggerKey: triggerKeyOf(values.trigger),
+        }),
+        ...(values.steps !== undefined && { steps: values.steps }),
+        ...(values.status !== undefined && { status: values.status }),
+        updatedAt: now,
+      })
+      .where(eq(automations.id, current.id))
+      .returning();
+    if (current.status === "live" && values.status === "draft") {
+      await pauseRunsOfAutomation(tx, current.id, now);
+    } else if (current.status === "draft" && values.status === "live") {
+      await resumeRunsOfAutomation(tx, current.id, now);
+    }
+    return automation!;
+  });
+}
