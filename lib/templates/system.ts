@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { templates } from "@/db/schema";
 import type { Executor } from "@/db";
+import { serializeBlocks } from "./blocks";
 import { SYSTEM_TEMPLATES } from "./gallery";
 
 /** Upserts the built-in gallery so an upgrade ships improved system templates. */
@@ -16,7 +17,7 @@ export async function syncSystemTemplates(db: Executor, now: Date) {
         category: t.category,
         subject: t.subject,
         description: t.description,
-        source: JSON.stringify({ blocks: t.blocks }),
+        source: serializeBlocks({ blocks: t.blocks, ...(t.theme && { theme: t.theme }) }),
         format: "blocks" as const,
         isSystem: true,
         // Stable gallery order: newest-first lists show them in the order they are declared.

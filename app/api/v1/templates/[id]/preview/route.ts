@@ -1,0 +1,11 @@
+import { withApiKey } from "@/lib/http/api-handler";
+import { readJsonBody } from "@/lib/http/body";
+import { json } from "@/lib/http/respond";
+import { previewTemplate } from "@/lib/templates/preview";
+
+type Params = { id: string };
+
+// POST /v1/templates/:id/preview — render with {variables} into {subject, html, text}
+export const POST = withApiKey<Params>(async ({ request, ctx, params }) =>
+  json(await previewTemplate(ctx, params.id, await readJsonBody(request))),
+);

@@ -1,0 +1,210 @@
+import { Button, Column, Heading, Hr, Img, Link, Row, Text } from "@react-email/components";
+import type { CSSProperties, ReactNode } from "react";
+import type { Block, ColumnChildBlock } from "./blocks";
+import { parseInline, type InlineNode } from "./inline";
+import type { ResolvedTheme } from "./theme";
+
+/** Fills variables into the strings of a block; URL fills return undefined when unsafe. */
+export type Filler = {
+  text(value: string): string;
+  link(value: string): string | undefined;
+  image(value: string): string | undefined;
+};
+
+type BlockProps<B> = { block: B; theme: ResolvedTheme; fill: Filler; width: number };
+
+// [font size, line height, bottom margin] per level.
+const HEADING_SIZES = { 1: [28, 36, 16], 2: [22, 30, 12], 3: [18, 26, 8] } as const;
+const TEXT_SIZES = { small: [13, 20], normal: [16, 26], large: [18, 28] } as const;
+
+function HeadingView({ block, theme, fill }: BlockProps<Extract<Block, { type: "heading" }>>) {
+  const level = block.level ?? 1;
+  const [fontSize, lineHeight, marginBottom] = HEADING_SIZES[level];
+  return (
+    <Heading
+      as={`h${level}`}
+      style={{
+        margin: `0 0 ${marginBottom}px`,
+        fontSize: `${fontSize}px`,
+        lineHeight: `${lineHeight}px`,
+        fontWeight: 700,
+        letterSpacing: level === 1 ? "-0.02em" : "-0.01em",
+        color: block.color ?? theme.text,
+        textAlign: block.align ?? "left",
+      }}
+    >
+      {fill.text(block.text)}
+    </Heading>
+  );
+}
+
+function InlineView({ nodes, theme, fill }: { nodes: InlineNode[]; theme: ResolvedTheme; fill: Filler }) {
+  return nodes.map((node, i): ReactNode => {
+    switch (node.kind) {
+      case "text":
+        return fill.text(node.text);
+      case "break":
+        return <br key={i} />;
+      case "bold":
+        return (
+          <strong key={i} style={{ fontWeight: 700 }}>
+            <InlineView nodes={node.children} theme={theme} fill={fill} />
+          </strong>
+        );
+      case "link": {
+        const href = fill.link(node.href);
+        const label = fill.text(node.label);
+        if (!href) return label;
+        return (
+          <Link key={i} href={href} style={{ color: theme.brand, textDecorationLine: "underline" }}>
+            {label}
+          </Link>
+        );
+      }
+    }
+  });
+}
+
+function TextView({ block, theme, fill }: BlockProps<Extract<Block, { type: "text" }>>) {
+  const size = block.size ?? "normal";
+  const [fontSize, lineHeight] = TEXT_SIZES[size];
+  return (
+    <Text
+      style={{
+        margin: "0 0 16px",
+        fontSize: `${fontSize}px`,
+        lineHeight: `${lineHeight}px`,
+        color: block.color ?? (size === "small" ? theme.muted : theme.text),
+        textAlign: block.align ?? "left",
+      }}
+    >
+      <InlineView nodes={parseInline(block.text)} theme={theme} fill={fill} />
+    </Text>
+  );
+}
+
+/** A one-cell row: `align` on the cell positions buttons and images in every client. */
+function Cell({ align, style, children }: { align?: string; style?: CSSProperties; children: ReactNode }) {
+  return (
+    <Row>
+      <Column align={(align ?? "left") as "left"} style={style}>
+        {children}
+      </Column>
+    </Row>
+  );
+}
+
+function ButtonView({ block, theme, fill }: BlockProps<Extract<Block, { type: "button" }>>) {
+  const href = fill.link(block.href) ?? "#";
+  return (
+    <Cell align={block.align} style={{ padding: "8px 0 24px" }}>
+      <Button
+        href={href}
+        style={{
+          backgroundColor: block.color ?? theme.brand,
+          color: block.textColor ?? "#ffffff",
+          borderRadius: "8px",
+          padding: "13px 26px",
+          fontSize: "16px",
+          lineHeight: "20px",
+          fontWeight: 600,
+          textDecoration: "none",
+          textAlign: "center",
+        }}
+      >
+        {fill.text(block.label)}
+      </Button>
+    </Cell>
+  );
+}
+
+function ImageView({ block, fill, width }: BlockProps<Extract<Block, { type: "image" }>>) {
+  const src = fill.image(block.src);
+  if (!src) return null;
+  const shown = Math.min(block.width ?? width, width);
+  const align = block.align ?? "center";
+  const image = (
+    <Img
+      src={src}
+      alt={fill.text(block.alt ?? "")}
+      width={shown}
+      style={{
+        width: "100%",
+        maxWidth: `${shown}px`,
+        height: "auto",
+        borderRadius: "6px",
+        margin: align === "center" ? "0 auto" : align === "right" ? "0 0 0 auto" : undefined,
+      }}
+    />
+  );
+  const href = block.href ? fill.link(block.href) : undefined;
+  return (
+    <Cell align={align} style={{ paddingBottom: "16px" }}>
+      {href ? <Link href={href}>{image}</Link> : image}
+    </Cell>
+  );
+}
+
+function Spacer({ height }: { height: number }) {
+  return (
+    <Cell style={{ height: `${height}px`, lineHeight: `${height}px`, fontSize: "1px" }}>
+      {"\u00a0"}
+    </Cell>
+  );
+}
+
+function ColumnsView({ block, theme, fill, width }: BlockProps<Extract<Block, { type: "columns" }>>) {
+  const fixed = block.columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
+  const flexible = block.columns.filter((c) => c.width === undefined).length;
+  const share = flexible ? (100 - fixed) / flexible : 0;
+  const last = block.columns.length - 1;
+  return (
+    <Row>
+      {block.columns.map((column, i) => {
+        const percent = column.width ?? share;
+        return (
+          <Column
+            key={i}
+            className="mw-col"
+            width={`${percent}%`}
+            style={{
+              width: `${percent}%`,
+              verticalAlign: "top",
+              paddingLeft: i === 0 ? 0 : "8px",
+              paddingRight: i === last ? 0 : "8px",
+            }}
+          >
+            {column.blocks.map((child, j) => (
+              <BlockView
+                key={j}
+                block={child}
+                theme={theme}
+                fill={fill}
+                width={Math.floor((width * percent) / 100) - 16}
+              />
+            ))}
+          </Column>
+        );
+      })}
+    </Row>
+  );
+}
+
+export function BlockView({ block, theme, fill, width }: BlockProps<Block | ColumnChildBlock>) {
+  switch (block.type) {
+    case "heading":
+      return <HeadingView block={block} theme={theme} fill={fill} width={width} />;
+    case "text":
+      return <TextView block={block} theme={theme} fill={fill} width={width} />;
+    case "button":
+      return <ButtonView block={block} theme={theme} fill={fill} width={width} />;
+    case "image":
+      return <ImageView block={block} theme={theme} fill={fill} width={width} />;
+    case "divider":
+      return <Hr style={{ border: "none", borderTop: `1px solid ${block.color ?? theme.border}`, margin: "24px 0" }} />;
+    case "spacer":
+      return <Spacer height={block.height ?? 24} />;
+    case "columns":
+      return <ColumnsView block={block} theme={theme} fill={fill} width={width} />;
+  }
+}

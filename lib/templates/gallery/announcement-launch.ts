@@ -1,0 +1,63 @@
+import type { SystemTemplate } from "./index";
+import { footer, logo } from "./shared";
+
+export const announcementLaunch: SystemTemplate = {
+  id: "tpl_system_product_launch",
+  name: "Product launch",
+  category: "Announcement",
+  subject: 'Introducing {{ data.product | "something new" }}',
+  description: "Announces a new product or feature with three highlights and a call to action.",
+  theme: { brandColor: "#7c3aed", backgroundColor: "#f5f3ff" },
+  blocks: [
+    logo,
+    { type: "text", size: "small", color: "#7c3aed", text: "**NEW**", align: "center" },
+    {
+      type: "heading",
+      level: 1,
+      align: "center",
+      text: 'Meet {{ data.product | "our newest release" }}',
+    },
+    {
+      type: "text",
+      align: "center",
+      size: "large",
+      text: '{{ data.tagline | "The fastest way to get your work done, now available to everyone." }}',
+    },
+    { type: "image", src: "{{ data.image_url }}", alt: '{{ data.product | "Product screenshot" }}' },
+    {
+      type: "columns",
+      columns: [
+        {
+          blocks: [
+            { type: "heading", level: 3, text: '{{ data.feature1_title | "Faster" }}' },
+            { type: "text", size: "small", text: '{{ data.feature1_text | "Everything loads in a blink, even on your biggest projects." }}' },
+          ],
+        },
+        {
+          blocks: [
+            { type: "heading", level: 3, text: '{{ data.feature2_title | "Simpler" }}' },
+            { type: "text", size: "small", text: '{{ data.feature2_text | "Fewer clicks for the things you do every day." }}' },
+          ],
+        },
+        {
+          blocks: [
+            { type: "heading", level: 3, text: '{{ data.feature3_title | "Smarter" }}' },
+            { type: "text", size: "small", text: '{{ data.feature3_text | "Suggestions that learn from how your team works." }}' },
+          ],
+        },
+      ],
+    },
+    {
+      type: "button",
+      align: "center",
+      label: '{{ data.cta_label | "Try it now" }}',
+      href: '{{ data.cta_url | "https://example.com" }}',
+    },
+    {
+      type: "text",
+      align: "center",
+      text: "It's available today. We can't wait to hear what you think.",
+    },
+    ...footer("You're receiving this because you're a customer or signed up for product updates.", "center"),
+  ],
+};

@@ -1,0 +1,29 @@
+import type { SystemTemplate } from "./index";
+import { footer, logo } from "./shared";
+
+export const passwordReset: SystemTemplate = {
+  id: "tpl_system_password_reset",
+  name: "Password reset",
+  category: "Transactional",
+  subject: "Reset your password",
+  description: "A time-limited reset link with a clear note for unexpected requests.",
+  theme: { brandColor: "#111827", backgroundColor: "#f3f4f6" },
+  blocks: [
+    logo,
+    { type: "spacer", height: 8 },
+    { type: "heading", level: 1, text: "Reset your password" },
+    {
+      type: "text",
+      text: 'Hi {{ name | "there" }}, we received a request to reset the password for the account tied to **{{ email }}**. Choose a new password with the button below.',
+    },
+    { type: "button", label: "Choose a new password", href: "{{ data.reset_url }}" },
+    {
+      type: "text",
+      size: "small",
+      text: 'For your security this link expires in {{ data.expires_in | "1 hour" }} and works once. Button not working? Paste this address into your browser:\n{{ data.reset_url }}',
+    },
+    ...footer(
+      "Didn't ask for a reset? You can ignore this email: your password stays the same. If you keep getting these, reply and let us know.",
+    ),
+  ],
+};

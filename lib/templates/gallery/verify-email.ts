@@ -1,0 +1,27 @@
+import type { SystemTemplate } from "./index";
+import { footer, logo } from "./shared";
+
+export const verifyEmail: SystemTemplate = {
+  id: "tpl_system_verify_email",
+  name: "Verify email address",
+  category: "Transactional",
+  subject: "Confirm your email address",
+  description: "Double opt-in: one button that confirms the address.",
+  theme: { brandColor: "#0f172a", backgroundColor: "#f1f5f9" },
+  blocks: [
+    logo,
+    { type: "spacer", height: 8 },
+    { type: "heading", level: 1, text: "Confirm your email address" },
+    {
+      type: "text",
+      text: 'Hi {{ name | "there" }}, please confirm that **{{ email }}** is your email address so we can keep your account secure and send you important updates.',
+    },
+    { type: "button", label: "Confirm email address", href: "{{ data.verify_url }}" },
+    {
+      type: "text",
+      text: 'This link expires in {{ data.expires_in | "24 hours" }}. If the button does not work, copy this address into your browser:\n{{ data.verify_url }}',
+      size: "small",
+    },
+    ...footer("Didn't create an account? You can safely ignore this email; nothing will change."),
+  ],
+};

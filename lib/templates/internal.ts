@@ -1,0 +1,38 @@
+import { and, eq, or } from "drizzle-orm";
+import { templates } from "@/db/schema";
+import type { Executor } from "@/db";
+import { NotFoundError } from "../errors";
+import { parseBlocksSource } from "./blocks";
+import type { TemplateFormat } from "./schemas";
+
+/** Rows a project can read: its own templates and the system gallery. */
+export function readableBy(projectId: string) {
+  return or(eq(templates.projectId, projectId), eq(templates.isSystem, true));
+}
+
+/** A template the project may read (own or system), else 404. */
+export async function findReadableTemplateOrThrow(db: Executor, projectId: string, id: string) {
+  const [template] = await db
+    .select()
+    .from(templates)
+    .where(and(eq(templates.id, id), readableBy(projectId)))
+    .limit(1);
+  if (!template) throw new NotFoundError("Template");
+  return template;
+}
+
+/** A template the project owns (system templates are read-only, so they are 404 here). */
+export async function findOwnTemplateOrThrow(db: Executor, projectId: string, id: string) {
+  const [template] = await db
+    .select()
+    .from(templates)
+    .where(and(eq(templates.id, id), eq(templates.projectId, projectId), eq(templates.isSystem, false)))
+    .limit(1);
+  if (!template) throw new NotFoundError("Template");
+  return template;
+}
+
+/** A `blocks` source must parse (422 pointing into the document); `html` is free-form. */
+export function assertValidSource(format: TemplateFormat, source: string) {
+  if (format === "blocks") parseBlocksSource(source);
+}

@@ -1,0 +1,26 @@
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { templates } from "@/db/schema";
+import type { ServiceContext } from "../context";
+import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { parseInput } from "../validation";
+import { readableBy } from "./internal";
+import { ListTemplatesQuery } from "./schemas";
+import { serializeTemplate } from "./serialize";
+
+/** Own templates, or with `scope=all` own ∪ system; newest first, keyset-paged. */
+export async function listTemplates(ctx: ServiceContext, query: unknown) {
+  const { limit, cursor, scope, category } = parseInput(ListTemplatesQuery, query);
+  const listScope = `${ctx.projectId}:templates:${scope}`;
+  const filters: (SQL | undefined)[] = [
+    scope === "all" ? readableBy(ctx.projectId) : eq(templates.projectId, ctx.projectId),
+    category !== undefined ? eq(templates.category, category) : undefined,
+    beforeCursor(templates.createdAt, templates.id, decodeCursor(listScope, cursor)),
+  ];
+  const rows = await ctx.db
+    .select()
+    .from(templates)
+    .where(and(...filters))
+    .orderBy(desc(templates.createdAt), desc(templates.id))
+    .limit(limit + 1);
+  return toPage(rows, limit, listScope, (r) => r, serializeTemplate);
+}

@@ -1,0 +1,139 @@
+import { Body, Column, Container, Head, Html, Preview, Row } from "@react-email/components";
+import { render, toPlainText } from "@react-email/render";
+import { parseBlocksSource, type BlocksDocument } from "./blocks";
+import { BlockView, type Filler } from "./email-blocks";
+import {
+  CARD_PADDING_X,
+  CARD_WIDTH,
+  CONTENT_WIDTH,
+  FONT_STACK,
+  RESPONSIVE_CSS,
+  resolveTheme,
+} from "./theme";
+import { safeUrl } from "./urls";
+import { escapeHtml, renderVariables, type Variables } from "./variables";
+
+export type TemplateFormat = "html" | "blocks";
+export type RenderableTemplate = { subject: string; source: string; format: TemplateFormat };
+export type RenderOptions = { previewText?: string };
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+/**
+ * Renders a stored template with variables into a ready-to-send email. `blocks` sources become
+ * responsive email HTML through React Email (variables are filled into each block string first,
+ * and React escapes them); `html` sources get variables filled with HTML escaping. Throws a
+ * ValidationError (422) when a blocks source is invalid.
+ */
+export async function renderTemplate(
+  template: RenderableTemplate,
+  variables: Variables = {},
+  options: RenderOptions = {},
+): Promise<RenderedEmail> {
+  const subject = renderSubject(template.subject, variables);
+  const previewText = options.previewText
+    ? renderVariables(options.previewText, variables, { escape: "none" })
+    : undefined;
+  if (template.format === "html") {
+    const html = withPreviewText(
+      renderVariables(template.source, variables, { escape: "html" }),
+      previewText,
+    );
+    return { subject, html, text: htmlToPlainText(html) };
+  }
+  const document = parseBlocksSource(template.source);
+  const html = await renderBlocksDocument(document, variables, { previewText });
+  return { subject, html, text: htmlToPlainText(html) };
+}
+
+/** Subjects are headers: raw values (no HTML escaping) and never a line break. */
+export function renderSubject(subject: string, variables: Variables = {}): string {
+  return renderVariables(subject, variables, { escape: "none" })
+    .replace(/[\r\n]+/g, " ")
+    .trim();
+}
+
+function makeFiller(variables: Variables): Filler {
+  const fillRaw = (value: string) => renderVariables(value, variables, { escape: "none" });
+  return {
+    text: fillRaw,
+    link: (value) => safeUrl(fillRaw(value), "link"),
+    image: (value) => safeUrl(fillRaw(value), "image"),
+  };
+}
+
+/** Renders an already-parsed document (the dashboard editor previews unsaved changes with it). */
+export async function renderBlocksDocument(
+  document: BlocksDocument,
+  variables: Variables = {},
+  options: RenderOptions = {},
+): Promise<string> {
+  const theme = resolveTheme(document.theme);
+  const fill = makeFiller(variables);
+  const email = (
+    <Html lang="en" dir="ltr">
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <meta name="supported-color-schemes" content="light" />
+        <style dangerouslySetInnerHTML={{ __html: RESPONSIVE_CSS }} />
+      </Head>
+      {options.previewText ? <Preview>{options.previewText}</Preview> : null}
+      <Body
+        className="mw-outer"
+        style={{
+          backgroundColor: theme.background,
+          margin: 0,
+          padding: "32px 12px",
+          fontFamily: FONT_STACK,
+          WebkitFontSmoothing: "antialiased",
+        }}
+      >
+        <Container
+          style={{
+            maxWidth: `${CARD_WIDTH}px`,
+            backgroundColor: theme.card,
+            borderRadius: "12px",
+            fontFamily: FONT_STACK,
+            color: theme.text,
+          }}
+        >
+          <Row>
+            <Column
+              className="mw-card"
+              style={{ padding: `40px ${CARD_PADDING_X}px 24px` }}
+            >
+              {document.blocks.map((block, i) => (
+                <BlockView key={i} block={block} theme={theme} fill={fill} width={CONTENT_WIDTH} />
+              ))}
+            </Column>
+          </Row>
+        </Container>
+      </Body>
+    </Html>
+  );
+  return render(email);
+}
+
+const HEADINGS_AS_WRITTEN = ["h1", "h2", "h3", "h4"].map((selector) => ({
+  selector,
+  options: { uppercase: false },
+}));
+
+/** Plain-text alternative: React Email's html-to-text settings, headings not shouted. */
+export function htmlToPlainText(html: string): string {
+  return toPlainText(html, { selectors: HEADINGS_AS_WRITTEN })
+    .replace(/[\u00a0\u200b-\u200f\u034f\ufeff]+/g, " ")
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** Puts a hidden preview line right after <body> of a hand-written HTML template. */
+function withPreviewText(html: string, previewText: string | undefined): string {
+  if (!previewText) return html;
+  const hidden = `<div style="display:none;overflow:hidden;line-height:1px;opacity:0;max-height:0;max-width:0" data-skip-in-text="true">${escapeHtml(previewText)}</div>`;
+  const body = /<body[^>]*>/i.exec(html);
+  if (!body) return hidden + html;
+  const at = body.index + body[0].length;
+  return html.slice(0, at) + hidden + html.slice(at);
+}
