@@ -43,7 +43,8 @@ const optionalText = (max: number) =>
     .string({ error: "must be a string" })
     .max(max, `must be at most ${max} characters`)
     .nullish()
-    .transform((v) => v ?? undefined);
+    .transform((v) => v ?? undefined)
+    .optional();
 
 const minutes = (max: number) =>
   z
