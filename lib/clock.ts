@@ -3,7 +3,9 @@ export type Clock = { now(): Date };
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export function fixedClock(start: Date | string): Clock & { advance(ms: number): void; set(d: Date): void } {
+export type FakeClock = Clock & { advance(ms: number): void; set(d: Date): void };
+
+export function fixedClock(start: Date | string): FakeClock {
   let current = new Date(start).getTime();
   return {
     now: () => new Date(current),

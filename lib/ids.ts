@@ -5,18 +5,42 @@ const CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz";
 /**
  * Prefixed ids (`ct_…`, `em_…`) that sort by creation time: 10 characters of millisecond
  * timestamp, then 16 random characters (80 bits). Time ordering keeps B-tree inserts local.
+ * Within one process ids are monotonic (ULID-style): several ids in the same millisecond
+ * increment the random part, so "newest first" is exact even for bursts.
  */
+let lastTime = -1;
+let lastRandom: number[] = [];
+
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
+  let random: number[];
+  if (now <= lastTime) {
+    now = lastTime;
+    random = incremented(lastRandom);
+  } else {
+    random = Array.from(randomBytes(16), (byte) => byte % 32);
+  }
+  lastTime = now;
+  lastRandom = random;
   let time = "";
   let t = now;
   for (let i = 0; i < 10; i++) {
     time = CROCKFORD[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  const bytes = randomBytes(16);
-  let random = "";
-  for (const byte of bytes) random += CROCKFORD[byte % 32];
-  return `${prefix}_${time}${random}`;
+  return `${prefix}_${time}${random.map((d) => CROCKFORD[d]).join("")}`;
+}
+
+function incremented(digits: number[]): number[] {
+  const next = [...digits];
+  for (let i = next.length - 1; i >= 0; i--) {
+    if (next[i]! < 31) {
+      next[i]! += 1;
+      return next;
+    }
+    next[i] = 0;
+  }
+  // 32^16 ids in one millisecond cannot happen; wrap rather than throw.
+  return next;
 }
 
 export const ID_PREFIXES = {

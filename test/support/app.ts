@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
-import { fixedClock, systemClock, type Clock } from "@/lib/clock";
+import { fixedClock, systemClock, type Clock, type FakeClock } from "@/lib/clock";
 import { readConfig } from "@/lib/config";
 import { prepareInstance } from "@/lib/bootstrap";
 import { createProject } from "@/lib/projects/create";
@@ -16,7 +16,8 @@ export type TestApp = {
   driver: Driver;
   baseUrl: string;
   runtime: Runtime;
-  clock: Clock;
+  /** The fake clock (when started with `clock: "fake"`) or the system clock. */
+  clock: Clock & Partial<Pick<FakeClock, "advance" | "set">>;
   /** fetch against /api with JSON handling; `key` sets the Bearer token. */
   api(path: string, init?: ApiInit): Promise<ApiResponse>;
   createProject(options?: { name?: string; domain?: string }): Promise<TestProject>;
