@@ -53,7 +53,9 @@ export const TextBlock = z.object({
     }
   }),
   align: Align.optional(),
-  size: z.enum(["small", "normal", "large"], { error: "must be small, normal or large" }).optional(),
+  size: z
+    .enum(["small", "normal", "large"], { error: "must be small, normal or large" })
+    .optional(),
   color: HexColor.optional(),
 });
 

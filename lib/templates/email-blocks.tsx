@@ -38,7 +38,15 @@ function HeadingView({ block, theme, fill }: BlockProps<Extract<Block, { type: "
   );
 }
 
-function InlineView({ nodes, theme, fill }: { nodes: InlineNode[]; theme: ResolvedTheme; fill: Filler }) {
+function InlineView({
+  nodes,
+  theme,
+  fill,
+}: {
+  nodes: InlineNode[];
+  theme: ResolvedTheme;
+  fill: Filler;
+}) {
   return nodes.map((node, i): ReactNode => {
     switch (node.kind) {
       case "text":
@@ -84,7 +92,15 @@ function TextView({ block, theme, fill }: BlockProps<Extract<Block, { type: "tex
 }
 
 /** A one-cell row: `align` on the cell positions buttons and images in every client. */
-function Cell({ align, style, children }: { align?: string; style?: CSSProperties; children: ReactNode }) {
+function Cell({
+  align,
+  style,
+  children,
+}: {
+  align?: string;
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
   return (
     <Row>
       <Column align={(align ?? "left") as "left"} style={style}>
@@ -153,7 +169,12 @@ function Spacer({ height }: { height: number }) {
   );
 }
 
-function ColumnsView({ block, theme, fill, width }: BlockProps<Extract<Block, { type: "columns" }>>) {
+function ColumnsView({
+  block,
+  theme,
+  fill,
+  width,
+}: BlockProps<Extract<Block, { type: "columns" }>>) {
   const fixed = block.columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
   const flexible = block.columns.filter((c) => c.width === undefined).length;
   const share = flexible ? (100 - fixed) / flexible : 0;
@@ -201,7 +222,15 @@ export function BlockView({ block, theme, fill, width }: BlockProps<Block | Colu
     case "image":
       return <ImageView block={block} theme={theme} fill={fill} width={width} />;
     case "divider":
-      return <Hr style={{ border: "none", borderTop: `1px solid ${block.color ?? theme.border}`, margin: "24px 0" }} />;
+      return (
+        <Hr
+          style={{
+            border: "none",
+            borderTop: `1px solid ${block.color ?? theme.border}`,
+            margin: "24px 0",
+          }}
+        />
+      );
     case "spacer":
       return <Spacer height={block.height ?? 24} />;
     case "columns":

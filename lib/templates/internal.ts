@@ -26,7 +26,9 @@ export async function findOwnTemplateOrThrow(db: Executor, projectId: string, id
   const [template] = await db
     .select()
     .from(templates)
-    .where(and(eq(templates.id, id), eq(templates.projectId, projectId), eq(templates.isSystem, false)))
+    .where(
+      and(eq(templates.id, id), eq(templates.projectId, projectId), eq(templates.isSystem, false)),
+    )
     .limit(1);
   if (!template) throw new NotFoundError("Template");
   return template;

@@ -98,10 +98,7 @@ export async function renderBlocksDocument(
           }}
         >
           <Row>
-            <Column
-              className="mw-card"
-              style={{ padding: `40px ${CARD_PADDING_X}px 24px` }}
-            >
+            <Column className="mw-card" style={{ padding: `40px ${CARD_PADDING_X}px 24px` }}>
               {document.blocks.map((block, i) => (
                 <BlockView key={i} block={block} theme={theme} fill={fill} width={CONTENT_WIDTH} />
               ))}

@@ -56,12 +56,15 @@ export function renderVariables(
   options: { escape?: EscapeMode } = {},
 ): string {
   const escape = options.escape ?? "html";
-  return template.replace(PLACEHOLDER, (_match, path: string, dq?: string, sq?: string, bare?: string) => {
-    const fallback = dq ?? sq ?? bare?.trim() ?? "";
-    const value = formatVariableValue(lookupVariable(variables, path));
-    const result = value === "" ? fallback : value;
-    return escape === "html" ? escapeHtml(result) : result;
-  });
+  return template.replace(
+    PLACEHOLDER,
+    (_match, path: string, dq?: string, sq?: string, bare?: string) => {
+      const fallback = dq ?? sq ?? bare?.trim() ?? "";
+      const value = formatVariableValue(lookupVariable(variables, path));
+      const result = value === "" ? fallback : value;
+      return escape === "html" ? escapeHtml(result) : result;
+    },
+  );
 }
 
 /** The distinct variables a template uses, in order of first use (the first fallback given wins). */

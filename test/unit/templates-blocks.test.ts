@@ -25,7 +25,13 @@ describe("blocks documents", () => {
           { type: "heading", text: "Hi {{name}}", level: 2, align: "center" },
           { type: "text", text: "**Bold** and [a link](https://x.test/{{data.id}})\nnext" },
           { type: "button", label: "Go", href: "{{ data.url }}", color: "#000000" },
-          { type: "image", src: "https://cdn.x.test/a.png", alt: "A", width: 300, href: "https://x.test" },
+          {
+            type: "image",
+            src: "https://cdn.x.test/a.png",
+            alt: "A",
+            width: 300,
+            href: "https://x.test",
+          },
           { type: "divider" },
           { type: "spacer", height: 32 },
           {
@@ -43,7 +49,9 @@ describe("blocks documents", () => {
   });
 
   it("rejects invalid JSON and non-documents at `source`", () => {
-    expect(detailsOf("{nope")).toEqual([{ path: "source", message: expect.stringContaining("valid JSON") }]);
+    expect(detailsOf("{nope")).toEqual([
+      { path: "source", message: expect.stringContaining("valid JSON") },
+    ]);
     expect(detailsOf("[]")[0]!.path).toBe("source");
     expect(detailsOf("{}")[0]!.path).toBe("source.blocks");
     expect(detailsOf('{"blocks":{}}')[0]!.path).toBe("source.blocks");
@@ -80,14 +88,26 @@ describe("blocks documents", () => {
 
   it("allows 2-3 columns, no nesting, widths within 100", () => {
     const col = { blocks: [{ type: "text", text: "x" }] };
-    expect(detailsOf(doc({ type: "columns", columns: [col] }))[0]!.path).toBe("source.blocks.0.columns");
-    expect(detailsOf(doc({ type: "columns", columns: [col, col, col, col] }))[0]!.path).toBe("source.blocks.0.columns");
+    expect(detailsOf(doc({ type: "columns", columns: [col] }))[0]!.path).toBe(
+      "source.blocks.0.columns",
+    );
+    expect(detailsOf(doc({ type: "columns", columns: [col, col, col, col] }))[0]!.path).toBe(
+      "source.blocks.0.columns",
+    );
     const nested = { blocks: [{ type: "columns", columns: [col, col] }] };
     expect(detailsOf(doc({ type: "columns", columns: [nested, col] }))[0]!.path).toBe(
       "source.blocks.0.columns.0.blocks.0.type",
     );
     expect(
-      detailsOf(doc({ type: "columns", columns: [{ ...col, width: 80 }, { ...col, width: 30 }] }))[0]!.path,
+      detailsOf(
+        doc({
+          type: "columns",
+          columns: [
+            { ...col, width: 80 },
+            { ...col, width: 30 },
+          ],
+        }),
+      )[0]!.path,
     ).toBe("source.blocks.0.columns");
   });
 });
@@ -112,14 +132,18 @@ describe("urls", () => {
 
 describe("inline markup", () => {
   it("parses bold, links and line breaks, keeping placeholders whole", () => {
-    expect(parseInline('Hi **{{ name | "**" }}**\n[Docs](https://x.test/{{ data.p }}) end')).toEqual([
+    expect(
+      parseInline('Hi **{{ name | "**" }}**\n[Docs](https://x.test/{{ data.p }}) end'),
+    ).toEqual([
       { kind: "text", text: "Hi " },
       { kind: "bold", children: [{ kind: "text", text: '{{ name | "**" }}' }] },
       { kind: "break" },
       { kind: "link", label: "Docs", href: "https://x.test/{{ data.p }}" },
       { kind: "text", text: " end" },
     ]);
-    expect(parseInline("2 ** 3 and [not a link]")).toEqual([{ kind: "text", text: "2 ** 3 and [not a link]" }]);
+    expect(parseInline("2 ** 3 and [not a link]")).toEqual([
+      { kind: "text", text: "2 ** 3 and [not a link]" },
+    ]);
   });
 });
 

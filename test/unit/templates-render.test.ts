@@ -6,18 +6,29 @@ import { SYSTEM_TEMPLATES } from "@/lib/templates/gallery";
 import { listTemplateVariables } from "@/lib/templates/inspect";
 import { renderTemplate } from "@/lib/templates/render";
 
-const blocks = (...list: unknown[]) => JSON.stringify({ blocks: list, theme: { brandColor: "#123456" } });
+const blocks = (...list: unknown[]) =>
+  JSON.stringify({ blocks: list, theme: { brandColor: "#123456" } });
 
 describe("renderTemplate (blocks)", () => {
   const source = blocks(
     { type: "heading", text: 'Welcome, {{ name | "there" }}' },
-    { type: "text", text: "Your plan: **{{ data.plan }}**.\nSee [your account](https://app.x.test/u/{{ data.id }})." },
-    { type: "button", label: "Open {{ data.product }}", href: "https://app.x.test/start?u={{ data.id }}" },
+    {
+      type: "text",
+      text: "Your plan: **{{ data.plan }}**.\nSee [your account](https://app.x.test/u/{{ data.id }}).",
+    },
+    {
+      type: "button",
+      label: "Open {{ data.product }}",
+      href: "https://app.x.test/start?u={{ data.id }}",
+    },
     { type: "button", label: "Evil", href: "{{ data.url }}" },
     { type: "image", src: "{{ data.missing_image }}", alt: "never shown" },
     {
       type: "columns",
-      columns: [{ blocks: [{ type: "text", text: "Left cell" }] }, { blocks: [{ type: "text", text: "Right cell" }] }],
+      columns: [
+        { blocks: [{ type: "text", text: "Left cell" }] },
+        { blocks: [{ type: "text", text: "Right cell" }] },
+      ],
     },
   );
   const variables = {
@@ -26,7 +37,10 @@ describe("renderTemplate (blocks)", () => {
   };
 
   it("renders the subject raw, the HTML escaped and a plain-text version", async () => {
-    const out = await renderTemplate({ subject: "Hi {{name}}\r\nBcc: x", source, format: "blocks" }, variables);
+    const out = await renderTemplate(
+      { subject: "Hi {{name}}\r\nBcc: x", source, format: "blocks" },
+      variables,
+    );
     expect(out.subject).toBe(`Hi <b>Ada</b> & "Co" Bcc: x`);
     expect(out.html).toMatch(/^<!DOCTYPE html/);
     expect(out.html).toContain("Welcome, &lt;b&gt;Ada&lt;/b&gt; &amp; &quot;Co&quot;");
@@ -47,12 +61,20 @@ describe("renderTemplate (blocks)", () => {
 
   it("uses fallbacks and keeps variable values literal inside markup", async () => {
     const out = await renderTemplate(
-      { subject: "x", source: blocks({ type: "text", text: "Hi **{{ name }}**" }), format: "blocks" },
+      {
+        subject: "x",
+        source: blocks({ type: "text", text: "Hi **{{ name }}**" }),
+        format: "blocks",
+      },
       { name: "[click](https://evil.test)" },
     );
     expect(out.html).not.toContain('href="https://evil.test"');
     expect(out.text).toContain("Hi [click](https://evil.test)");
-    const fallback = await renderTemplate({ subject: '{{ name | "Friend" }}', source: blocks(), format: "blocks" });
+    const fallback = await renderTemplate({
+      subject: '{{ name | "Friend" }}',
+      source: blocks(),
+      format: "blocks",
+    });
     expect(fallback.subject).toBe("Friend");
   });
 
@@ -67,22 +89,28 @@ describe("renderTemplate (blocks)", () => {
   });
 
   it("throws a ValidationError for an invalid blocks source", async () => {
-    await expect(renderTemplate({ subject: "x", source: "nope", format: "blocks" })).rejects.toBeInstanceOf(
-      ValidationError,
-    );
+    await expect(
+      renderTemplate({ subject: "x", source: "nope", format: "blocks" }),
+    ).rejects.toBeInstanceOf(ValidationError);
   });
 });
 
 describe("renderTemplate (html)", () => {
   it("substitutes with HTML escaping and derives the text", async () => {
     const out = await renderTemplate(
-      { subject: "Hi {{ name }}", source: "<html><body><h1>Hi {{ name }}</h1><p>{{ data.x | 'none' }}</p></body></html>", format: "html" },
+      {
+        subject: "Hi {{ name }}",
+        source: "<html><body><h1>Hi {{ name }}</h1><p>{{ data.x | 'none' }}</p></body></html>",
+        format: "html",
+      },
       { name: "<i>Ada</i>" },
       { previewText: "Preview" },
     );
     expect(out.subject).toBe("Hi <i>Ada</i>");
     expect(out.html).toContain("<h1>Hi &lt;i&gt;Ada&lt;/i&gt;</h1><p>none</p>");
-    expect(out.html).toMatch(/<body><div style="display:none[^"]*" data-skip-in-text="true">Preview<\/div>/);
+    expect(out.html).toMatch(
+      /<body><div style="display:none[^"]*" data-skip-in-text="true">Preview<\/div>/,
+    );
     expect(out.text).toContain("Hi <i>Ada</i>");
     expect(out.text).not.toContain("Preview");
   });
@@ -97,16 +125,24 @@ describe("system gallery", () => {
     expect(new Set(SYSTEM_TEMPLATES.map((t) => t.category))).toEqual(new Set(TEMPLATE_CATEGORIES));
   });
 
-  it.each(SYSTEM_TEMPLATES.map((t) => [t.id, t] as const))("%s validates and renders", async (_id, template) => {
-    const source = serializeBlocks({ blocks: template.blocks, theme: template.theme });
-    expect(() => parseBlocksSource(source)).not.toThrow();
-    const out = await renderTemplate({ subject: template.subject, source, format: "blocks" }, { name: "Ada" });
-    expect(out.subject).not.toMatch(/\{\{|\}\}/);
-    expect(out.html).not.toMatch(/\{\{|\}\}/);
-    expect(out.text.length).toBeGreaterThan(100);
-    expect(out.text).not.toMatch(/lorem ipsum/i);
-    expect(listTemplateVariables({ subject: template.subject, source, format: "blocks" }).length).toBeGreaterThan(0);
-  });
+  it.each(SYSTEM_TEMPLATES.map((t) => [t.id, t] as const))(
+    "%s validates and renders",
+    async (_id, template) => {
+      const source = serializeBlocks({ blocks: template.blocks, theme: template.theme });
+      expect(() => parseBlocksSource(source)).not.toThrow();
+      const out = await renderTemplate(
+        { subject: template.subject, source, format: "blocks" },
+        { name: "Ada" },
+      );
+      expect(out.subject).not.toMatch(/\{\{|\}\}/);
+      expect(out.html).not.toMatch(/\{\{|\}\}/);
+      expect(out.text.length).toBeGreaterThan(100);
+      expect(out.text).not.toMatch(/lorem ipsum/i);
+      expect(
+        listTemplateVariables({ subject: template.subject, source, format: "blocks" }).length,
+      ).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe("listTemplateVariables", () => {
@@ -118,12 +154,11 @@ describe("listTemplateVariables", () => {
         format: "blocks",
       }),
     ).toEqual([{ name: "name" }, { name: "data.cta", fallback: "Go" }, { name: "data.url" }]);
-    expect(listTemplateVariables({ subject: "", source: "{{ a }} <p>{{b}}</p>", format: "html" })).toEqual([
-      { name: "a" },
-      { name: "b" },
-    ]);
-    expect(listTemplateVariables({ subject: "", source: '{"blocks": [{{ c }}', format: "blocks" })).toEqual([
-      { name: "c" },
-    ]);
+    expect(
+      listTemplateVariables({ subject: "", source: "{{ a }} <p>{{b}}</p>", format: "html" }),
+    ).toEqual([{ name: "a" }, { name: "b" }]);
+    expect(
+      listTemplateVariables({ subject: "", source: '{"blocks": [{{ c }}', format: "blocks" }),
+    ).toEqual([{ name: "c" }]);
   });
 });

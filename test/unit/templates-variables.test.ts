@@ -8,7 +8,11 @@ import {
 } from "@/lib/templates/variables";
 
 describe("renderVariables", () => {
-  const vars = { name: "Ada", first_name: "", data: { plan: "pro", seats: 3, trial: false, items: ["a", "b"] } };
+  const vars = {
+    name: "Ada",
+    first_name: "",
+    data: { plan: "pro", seats: 3, trial: false, items: ["a", "b"] },
+  };
 
   it("fills top-level and nested paths, whitespace tolerant", () => {
     expect(renderVariables("Hi {{name}}, plan {{ data.plan }}", vars)).toBe("Hi Ada, plan pro");
@@ -32,13 +36,17 @@ describe("renderVariables", () => {
   it("renders unknown variables and objects as empty, numbers and booleans as text", () => {
     expect(renderVariables("[{{ nope }}][{{ data.plan.deeper }}]", vars)).toBe("[][]");
     expect(renderVariables("[{{ data }}][{{ data.items }}]", vars)).toBe("[][]");
-    expect(renderVariables("{{data.seats}} seats, trial {{data.trial}}", vars)).toBe("3 seats, trial false");
+    expect(renderVariables("{{data.seats}} seats, trial {{data.trial}}", vars)).toBe(
+      "3 seats, trial false",
+    );
     expect(renderVariables('{{ data | "none" }}', vars)).toBe("none");
     expect(renderVariables("{{n}}", { n: null })).toBe("");
   });
 
   it("does not read inherited properties", () => {
-    expect(renderVariables("[{{ constructor }}][{{ data.toString }}][{{ __proto__ }}]", vars)).toBe("[][][]");
+    expect(renderVariables("[{{ constructor }}][{{ data.toString }}][{{ __proto__ }}]", vars)).toBe(
+      "[][][]",
+    );
   });
 
   it("escapes values for HTML by default and leaves them raw with escape none", () => {
@@ -46,7 +54,9 @@ describe("renderVariables", () => {
     expect(renderVariables("<p>{{name}}</p>", evil)).toBe(
       "<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;</p>",
     );
-    expect(renderVariables("<p>{{name}}</p>", evil, { escape: "html" })).toContain("&lt;script&gt;");
+    expect(renderVariables("<p>{{name}}</p>", evil, { escape: "html" })).toContain(
+      "&lt;script&gt;",
+    );
     expect(renderVariables("Hi {{name}}", evil, { escape: "none" })).toBe(`Hi ${evil.name}`);
     // Fallbacks are escaped too: they are output like any value.
     expect(renderVariables('{{ x | "<b>" }}', {})).toBe("&lt;b&gt;");
@@ -62,8 +72,16 @@ describe("renderVariables", () => {
 describe("variable helpers", () => {
   it("lists distinct variables in order with their first fallback", () => {
     expect(
-      listVariables('Hi {{ name | "there" }}', "{{data.plan}} {{ name }} {{ email }}", "{{ email | 'x' }}"),
-    ).toEqual([{ name: "name", fallback: "there" }, { name: "data.plan" }, { name: "email", fallback: "x" }]);
+      listVariables(
+        'Hi {{ name | "there" }}',
+        "{{data.plan}} {{ name }} {{ email }}",
+        "{{ email | 'x' }}",
+      ),
+    ).toEqual([
+      { name: "name", fallback: "there" },
+      { name: "data.plan" },
+      { name: "email", fallback: "x" },
+    ]);
     expect(listVariables("no variables here")).toEqual([]);
   });
 
@@ -73,6 +91,8 @@ describe("variable helpers", () => {
     expect(formatVariableValue(Number.NaN)).toBe("");
     expect(formatVariableValue(1.5)).toBe("1.5");
     expect(formatVariableValue([1])).toBe("");
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;",
+    );
   });
 });

@@ -23,26 +23,42 @@ export const announcementLaunch: SystemTemplate = {
       size: "large",
       text: '{{ data.tagline | "The fastest way to get your work done, now available to everyone." }}',
     },
-    { type: "image", src: "{{ data.image_url }}", alt: '{{ data.product | "Product screenshot" }}' },
+    {
+      type: "image",
+      src: "{{ data.image_url }}",
+      alt: '{{ data.product | "Product screenshot" }}',
+    },
     {
       type: "columns",
       columns: [
         {
           blocks: [
             { type: "heading", level: 3, text: '{{ data.feature1_title | "Faster" }}' },
-            { type: "text", size: "small", text: '{{ data.feature1_text | "Everything loads in a blink, even on your biggest projects." }}' },
+            {
+              type: "text",
+              size: "small",
+              text: '{{ data.feature1_text | "Everything loads in a blink, even on your biggest projects." }}',
+            },
           ],
         },
         {
           blocks: [
             { type: "heading", level: 3, text: '{{ data.feature2_title | "Simpler" }}' },
-            { type: "text", size: "small", text: '{{ data.feature2_text | "Fewer clicks for the things you do every day." }}' },
+            {
+              type: "text",
+              size: "small",
+              text: '{{ data.feature2_text | "Fewer clicks for the things you do every day." }}',
+            },
           ],
         },
         {
           blocks: [
             { type: "heading", level: 3, text: '{{ data.feature3_title | "Smarter" }}' },
-            { type: "text", size: "small", text: '{{ data.feature3_text | "Suggestions that learn from how your team works." }}' },
+            {
+              type: "text",
+              size: "small",
+              text: '{{ data.feature3_text | "Suggestions that learn from how your team works." }}',
+            },
           ],
         },
       ],
@@ -58,6 +74,9 @@ export const announcementLaunch: SystemTemplate = {
       align: "center",
       text: "It's available today. We can't wait to hear what you think.",
     },
-    ...footer("You're receiving this because you're a customer or signed up for product updates.", "center"),
+    ...footer(
+      "You're receiving this because you're a customer or signed up for product updates.",
+      "center",
+    ),
   ],
 };

@@ -6,7 +6,8 @@ export const eventInvitation: SystemTemplate = {
   name: "Event invitation",
   category: "Announcement",
   subject: 'You\'re invited: {{ data.event_name | "our next event" }}',
-  description: "Invites contacts to an event or webinar with the when, the where and an RSVP button.",
+  description:
+    "Invites contacts to an event or webinar with the when, the where and an RSVP button.",
   theme: { brandColor: "#1d4ed8", backgroundColor: "#eff6ff" },
   blocks: [
     logo,

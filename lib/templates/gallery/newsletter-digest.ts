@@ -33,19 +33,22 @@ export const newsletterDigest: SystemTemplate = {
     ...story(1, {
       kicker: "PRODUCT",
       title: "What we shipped",
-      summary: "A rebuilt editor that autosaves, a faster dashboard, and 40 small fixes you asked for.",
+      summary:
+        "A rebuilt editor that autosaves, a faster dashboard, and 40 small fixes you asked for.",
     }),
     { type: "divider" },
     ...story(2, {
       kicker: "FROM THE BLOG",
       title: "How we halved our build times",
-      summary: "The three changes that took our CI from twenty minutes to nine, and the one that didn't work.",
+      summary:
+        "The three changes that took our CI from twenty minutes to nine, and the one that didn't work.",
     }),
     { type: "divider" },
     ...story(3, {
       kicker: "COMMUNITY",
       title: "Meet this month's featured customer",
-      summary: "A five-person team that replaced four tools with one, and what they learned on the way.",
+      summary:
+        "A five-person team that replaced four tools with one, and what they learned on the way.",
     }),
     { type: "spacer", height: 8 },
     {

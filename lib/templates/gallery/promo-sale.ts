@@ -10,7 +10,13 @@ export const promoSale: SystemTemplate = {
   theme: { brandColor: "#e11d48", backgroundColor: "#fff1f2" },
   blocks: [
     logo,
-    { type: "text", size: "small", align: "center", color: "#e11d48", text: "**LIMITED-TIME OFFER**" },
+    {
+      type: "text",
+      size: "small",
+      align: "center",
+      color: "#e11d48",
+      text: "**LIMITED-TIME OFFER**",
+    },
     {
       type: "heading",
       level: 1,

@@ -37,7 +37,11 @@ export const receipt: SystemTemplate = {
     line("Date", '{{ data.date | "—" }}'),
     line("Payment method", '{{ data.payment_method | "Card on file" }}'),
     { type: "spacer", height: 8 },
-    { type: "button", label: "View invoice", href: '{{ data.invoice_url | "https://example.com" }}' },
+    {
+      type: "button",
+      label: "View invoice",
+      href: '{{ data.invoice_url | "https://example.com" }}',
+    },
     {
       type: "text",
       text: "Questions about this charge? Reply to this email and we'll sort it out.",

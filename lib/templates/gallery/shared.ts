@@ -4,15 +4,12 @@ import type { Block } from "../blocks";
 export const logo: Block = {
   type: "image",
   src: "{{data.logo_url}}",
-  alt: "{{data.company | \"Logo\"}}",
+  alt: '{{data.company | "Logo"}}',
   width: 120,
   align: "left",
 };
 
 /** Divider plus small print saying why the recipient got the email. */
 export function footer(reason: string, align: "left" | "center" = "left"): Block[] {
-  return [
-    { type: "divider" },
-    { type: "text", size: "small", text: reason, align },
-  ];
+  return [{ type: "divider" }, { type: "text", size: "small", text: reason, align }];
 }

@@ -24,7 +24,11 @@ export const weMissYou: SystemTemplate = {
       type: "text",
       text: 'Come take a look. As a welcome back, here\'s **{{ data.offer | "a free month on us" }}** when you return before {{ data.offer_ends | "the end of the month" }}.',
     },
-    { type: "button", label: "Pick up where you left off", href: '{{ data.app_url | "https://example.com" }}' },
+    {
+      type: "button",
+      label: "Pick up where you left off",
+      href: '{{ data.app_url | "https://example.com" }}',
+    },
     {
       type: "text",
       text: "Not the right time? No hard feelings. If there's something we could do better, reply and tell us. We'd genuinely like to know.",

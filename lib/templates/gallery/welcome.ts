@@ -22,27 +22,43 @@ export const welcome: SystemTemplate = {
         {
           blocks: [
             { type: "heading", level: 3, text: "1. Set up your profile" },
-            { type: "text", size: "small", text: "Add your name and photo so your team knows who's who." },
+            {
+              type: "text",
+              size: "small",
+              text: "Add your name and photo so your team knows who's who.",
+            },
           ],
         },
         {
           blocks: [
             { type: "heading", level: 3, text: "2. Invite your team" },
-            { type: "text", size: "small", text: "Work is better together. Bring in a colleague or two." },
+            {
+              type: "text",
+              size: "small",
+              text: "Work is better together. Bring in a colleague or two.",
+            },
           ],
         },
         {
           blocks: [
             { type: "heading", level: 3, text: "3. Start your first project" },
-            { type: "text", size: "small", text: "Pick a template or start from scratch. Either way works." },
+            {
+              type: "text",
+              size: "small",
+              text: "Pick a template or start from scratch. Either way works.",
+            },
           ],
         },
       ],
     },
-    { type: "button", label: "Go to your dashboard", href: '{{ data.dashboard_url | "https://example.com" }}' },
+    {
+      type: "button",
+      label: "Go to your dashboard",
+      href: '{{ data.dashboard_url | "https://example.com" }}',
+    },
     {
       type: "text",
-      text: "Questions? Just reply to this email. A real person reads every message.\n\nCheers,\n**The {{ data.company | \"team\" }}**",
+      text: 'Questions? Just reply to this email. A real person reads every message.\n\nCheers,\n**The {{ data.company | "team" }}**',
     },
     ...footer("You're receiving this email because you created an account with us."),
   ],
