@@ -81,8 +81,3 @@ export function listVariables(...templates: string[]): TemplateVariable[] {
   }
   return [...seen.values()];
 }
-
-/** True when the string contains at least one placeholder. */
-export function hasVariables(template: string): boolean {
-  return new RegExp(PLACEHOLDER.source).test(template);
-}
