@@ -16,14 +16,22 @@ export type Executor = Database | Transaction;
 export type DatabaseHandle = {
   db: Database;
   driver: "pglite" | "postgres";
-  /** Runs a statement with positional parameters and returns plain rows (driver-neutral). */
+  /**
+   * Runs SQL with positional parameters and returns plain rows (driver-neutral). Without
+   * parameters the text may hold several statements; the last one's rows are returned.
+   */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 };
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 
-export type OpenOptions = { databaseUrl?: string; dataDir?: string; poolSize?: number; memory?: boolean };
+export type OpenOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+  memory?: boolean;
+};
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
@@ -33,13 +41,24 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const client = postgres(url, { max: poolSize, onnotice: () => {}, connection: { application_name: "mailwright" } });
+  const client = postgres(url, {
+    max: poolSize,
+    onnotice: () => {},
+    connection: { application_name: "mailwright" },
+  });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
     driver: "postgres",
-    query: async (text, params = []) =>
-      (await client.unsafe(text, params as never[])) as unknown as never[],
+    query: async (text, params = []) => {
+      if (params.length > 0)
+        return (await client.unsafe(text, params as never[])) as unknown as never[];
+      // Simple protocol: allows multi-statement text; postgres.js returns one result per statement.
+      const result = (await client.unsafe(text).simple()) as unknown as unknown[];
+      const last =
+        Array.isArray(result[0]) || result.length === 0 ? result[result.length - 1] : result;
+      return (Array.isArray(last) ? last : result) as never[];
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -53,7 +72,11 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   return {
     db,
     driver: "pglite",
-    query: async (text, params = []) => (await client.query(text, params)).rows as never[],
+    query: async (text, params = []) => {
+      if (params.length > 0) return (await client.query(text, params)).rows as never[];
+      const results = await client.exec(text);
+      return (results[results.length - 1]?.rows ?? []) as never[];
+    },
     close: () => client.close(),
   };
 }
