@@ -1,0 +1,145 @@
+import { ArrowLeft, ArrowRight, SearchX, Users } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/app-shell/page-header";
+import { AddContactButton } from "@/components/contacts/add-contact-button";
+import { ContactsTable } from "@/components/contacts/contacts-table";
+import {
+  contactsHref,
+  ContactsToolbar,
+  type ContactFilters,
+} from "@/components/contacts/contacts-toolbar";
+import { contactCurlExample } from "@/components/overview/curl-example";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { CodeBlock } from "@/components/ui/code-block";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Notice } from "@/components/ui/notice";
+import { listContacts } from "@/lib/contacts/list";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { formatCount } from "@/lib/dashboard/format";
+import { countContacts } from "@/lib/dashboard/stats";
+import { ValidationError } from "@/lib/errors";
+
+export const metadata: Metadata = { title: "Contacts" };
+
+const PAGE_SIZE = 25;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function first(value: string | string[] | undefined) {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text?.trim() || undefined;
+}
+
+export default async function ContactsPage({ searchParams }: { searchParams: SearchParams }) {
+  const { ctx, appUrl } = await requireDashboard();
+  const params = await searchParams;
+  const subscribedParam = first(params.subscribed);
+  const filters: ContactFilters = {
+    email: first(params.email),
+    subscribed:
+      subscribedParam === "true" || subscribedParam === "false" ? subscribedParam : undefined,
+  };
+  const cursor = first(params.cursor);
+  const filtered = Boolean(filters.email || filters.subscribed);
+
+  let page;
+  try {
+    page = await listContacts(ctx, { ...filters, cursor, limit: PAGE_SIZE });
+  } catch (error) {
+    // A stale or hand-edited cursor: say so and offer the first page.
+    if (!(error instanceof ValidationError)) throw error;
+    page = null;
+  }
+  const matching = await countContacts(ctx, {
+    email: filters.email,
+    subscribed: filters.subscribed === undefined ? undefined : filters.subscribed === "true",
+  });
+  const everEmpty = !filtered && matching === 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Contacts"
+        description="Your audience: everyone you can email, with their subscription and custom data."
+        actions={<AddContactButton />}
+      />
+      <Card className="overflow-hidden">
+        {everEmpty ? (
+          <EmptyState
+            icon={Users}
+            title="No contacts yet"
+            description="Add contacts from your signup flow or backend with the API, or add one by hand with “Add contact”."
+          >
+            <CodeBlock code={contactCurlExample(appUrl)} label="POST /api/v1/contacts" />
+            <p className="mt-3 text-[13px] text-zinc-500">
+              Need a key?{" "}
+              <Link
+                href="/settings/api-keys"
+                className="font-medium text-indigo-600 hover:text-indigo-500"
+              >
+                Create one in Settings → API keys
+              </Link>
+            </p>
+          </EmptyState>
+        ) : (
+          <>
+            <ContactsToolbar filters={filters} />
+            {page === null ? (
+              <div className="p-5">
+                <Notice tone="error" title="This page link is no longer valid">
+                  The paging cursor in the address does not belong to this list.{" "}
+                  <Link href={contactsHref(filters)} className="font-medium underline">
+                    Go to the first page
+                  </Link>
+                </Notice>
+              </div>
+            ) : page.data.length === 0 ? (
+              <EmptyState
+                icon={SearchX}
+                title="No contacts match"
+                description={
+                  filters.email
+                    ? `No contact has the email “${filters.email}”. Search matches the whole address, not part of it.`
+                    : "No contacts have this subscription status."
+                }
+              >
+                <Button variant="secondary" asChild>
+                  <Link href="/contacts">Clear filters</Link>
+                </Button>
+              </EmptyState>
+            ) : (
+              <>
+                <ContactsTable contacts={page.data} now={ctx.clock.now()} />
+                <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-100 px-4 py-3 sm:px-5">
+                  <p className="text-[13px] text-zinc-500">
+                    {formatCount(matching)} {matching === 1 ? "contact" : "contacts"}
+                    {filtered && " match"}
+                  </p>
+                  <div className="flex gap-2">
+                    {cursor && (
+                      <Button variant="secondary" size="sm" asChild>
+                        <Link href={contactsHref(filters)}>
+                          <ArrowLeft aria-hidden />
+                          First page
+                        </Link>
+                      </Button>
+                    )}
+                    {page.has_more && page.next_cursor && (
+                      <Button variant="secondary" size="sm" asChild>
+                        <Link href={contactsHref({ ...filters, cursor: page.next_cursor })}>
+                          Next page
+                          <ArrowRight aria-hidden />
+                        </Link>
+                      </Button>
+                    )}
+                  </div>
+                </div>
+              </>
+            )}
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

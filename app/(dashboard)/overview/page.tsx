@@ -1,0 +1,164 @@
+import { BookOpen, KeyRound, UserCheck, UserMinus, Users } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/app-shell/page-header";
+import { contactCurlExample } from "@/components/overview/curl-example";
+import { GettingStarted, StepLink } from "@/components/overview/getting-started";
+import { StatCard } from "@/components/overview/stat-card";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardHeader } from "@/components/ui/card";
+import { CodeBlock } from "@/components/ui/code-block";
+import { listContacts } from "@/lib/contacts/list";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { formatCount, relativeTime } from "@/lib/dashboard/format";
+import { apiKeyUsage, contactTotals } from "@/lib/dashboard/stats";
+
+export const metadata: Metadata = { title: "Overview" };
+
+export default async function OverviewPage() {
+  const { ctx, project, appUrl } = await requireDashboard();
+  const [totals, keys, recent] = await Promise.all([
+    contactTotals(ctx),
+    apiKeyUsage(ctx),
+    listContacts(ctx, { limit: 5 }),
+  ]);
+  const now = ctx.clock.now();
+
+  return (
+    <>
+      <PageHeader
+        title="Overview"
+        description={`Everything happening in ${project.name} at a glance.`}
+      />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        <StatCard
+          label="Contacts"
+          value={formatCount(totals.total)}
+          icon={Users}
+          href="/contacts"
+        />
+        <StatCard
+          label="Subscribed"
+          value={formatCount(totals.subscribed)}
+          icon={UserCheck}
+          href="/contacts?subscribed=true"
+        />
+        <StatCard
+          label="Unsubscribed"
+          value={formatCount(totals.unsubscribed)}
+          icon={UserMinus}
+          href="/contacts?subscribed=false"
+        />
+        <StatCard
+          label="Active API keys"
+          value={formatCount(keys.active)}
+          icon={KeyRound}
+          href="/settings/api-keys"
+        />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-3">
+        <Card className="min-w-0 lg:col-span-2">
+          <CardHeader
+            title="Getting started"
+            description="Three steps from an empty project to your first audience."
+          />
+          <GettingStarted
+            steps={[
+              {
+                title: "Create an API key",
+                done: keys.active > 0,
+                description:
+                  "Keys authenticate your requests. Live keys send real email; test keys simulate delivery and never reach an inbox.",
+                action: <StepLink href="/settings/api-keys">Manage API keys</StepLink>,
+              },
+              {
+                title: "Make your first request",
+                done: keys.used > 0,
+                description: "Add a contact from your terminal or your backend:",
+                action: (
+                  <CodeBlock code={contactCurlExample(appUrl)} label="POST /api/v1/contacts" />
+                ),
+              },
+              {
+                title: "Grow your audience",
+                done: totals.total > 0,
+                description:
+                  "Contacts added through the API or here in the dashboard appear under Contacts, with their data and events.",
+                action: <StepLink href="/contacts">Open contacts</StepLink>,
+              },
+            ]}
+          />
+        </Card>
+
+        <div className="grid min-w-0 content-start gap-6">
+          <Card>
+            <CardHeader
+              title="Recent contacts"
+              actions={
+                totals.total > 0 ? (
+                  <Link
+                    href="/contacts"
+                    className="text-[13px] font-medium text-indigo-600 hover:text-indigo-500"
+                  >
+                    View all
+                  </Link>
+                ) : undefined
+              }
+            />
+            {recent.data.length === 0 ? (
+              <p className="px-5 py-6 text-[13px] text-zinc-500">
+                No contacts yet. They appear here as soon as your first request lands.
+              </p>
+            ) : (
+              <ul className="divide-y divide-zinc-100">
+                {recent.data.map((contact) => (
+                  <li key={contact.id}>
+                    <Link
+                      href={`/contacts/${contact.id}`}
+                      className="flex items-center gap-3 px-5 py-3 hover:bg-zinc-50"
+                    >
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate text-sm font-medium text-zinc-800">
+                          {contact.email}
+                        </span>
+                        <span className="block text-xs text-zinc-500">
+                          {relativeTime(new Date(contact.created_at), now)}
+                        </span>
+                      </span>
+                      {!contact.subscribed && <Badge>Unsubscribed</Badge>}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+
+          <Card>
+            <CardHeader title="API basics" />
+            <dl className="grid gap-3 px-5 py-4 text-[13px]">
+              <div>
+                <dt className="text-zinc-500">Base URL</dt>
+                <dd className="mt-0.5 font-mono break-all text-zinc-800">{appUrl}/api/v1</dd>
+              </div>
+              <div>
+                <dt className="text-zinc-500">Authentication</dt>
+                <dd className="mt-0.5 font-mono text-zinc-800">
+                  Authorization: Bearer &lt;key&gt;
+                </dd>
+              </div>
+              <div className="flex gap-2 rounded-lg bg-zinc-50 p-3 text-zinc-600 ring-1 ring-zinc-200/70">
+                <BookOpen aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-400" />
+                <p>
+                  Every endpoint, field and error code is documented in{" "}
+                  <code className="font-mono text-[12px] text-zinc-800">docs/api.md</code> of your
+                  Mailwright installation.
+                </p>
+              </div>
+            </dl>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { Loader2 } from "lucide-react";
+import { useActionState } from "react";
+import { signInAction } from "@/lib/dashboard/actions/auth";
+import { IDLE } from "@/lib/dashboard/form-state";
+import { Button } from "../ui/button";
+import { describedBy, Field } from "../ui/field";
+import { Input } from "../ui/input";
+import { Notice } from "../ui/notice";
+
+export function LoginForm() {
+  const [state, action, pending] = useActionState(signInAction, IDLE);
+  const errors = state.status === "error" ? state.fieldErrors : {};
+  const email = state.status === "error" ? state.values?.email : undefined;
+  const formLevel = state.status === "error" && Object.keys(errors).length === 0;
+
+  return (
+    <form action={action} noValidate className="mt-6 grid gap-4">
+      {formLevel && <Notice tone="error">{state.message}</Notice>}
+      <Field id="email" label="Email" error={errors.email}>
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          required
+          defaultValue={email}
+          key={`email-${state.status === "error" ? state.at : 0}`}
+          placeholder="you@company.com"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={describedBy("email", errors.email)}
+        />
+      </Field>
+      <Field id="password" label="Password" error={errors.password}>
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={describedBy("password", errors.password)}
+        />
+      </Field>
+      <Button type="submit" disabled={pending} className="mt-1 w-full">
+        {pending && <Loader2 aria-hidden className="animate-spin" />}
+        {pending ? "Signing in…" : "Sign in"}
+      </Button>
+    </form>
+  );
+}

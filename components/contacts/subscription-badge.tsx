@@ -1,0 +1,11 @@
+import { Badge } from "../ui/badge";
+
+export function SubscriptionBadge({ subscribed }: { subscribed: boolean }) {
+  return subscribed ? (
+    <Badge tone="green" dot>
+      Subscribed
+    </Badge>
+  ) : (
+    <Badge dot>Unsubscribed</Badge>
+  );
+}

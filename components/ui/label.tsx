@@ -1,0 +1,14 @@
+"use client";
+
+import * as LabelPrimitive from "@radix-ui/react-label";
+import type { ComponentProps } from "react";
+import { cn } from "./cn";
+
+export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root
+      className={cn("text-[13px] font-medium text-zinc-800 select-none", className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { expect, test as setup } from "@playwright/test";
+import { readCredentials } from "./credentials";
+
+// Signs in once through the real form; the other tests reuse the saved session cookies.
+setup("sign in", async ({ page }) => {
+  const { email, password, projectName } = readCredentials();
+  await page.goto("/overview");
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Incorrect email or password.");
+
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: `Project: ${projectName}. Switch project` }),
+  ).toBeVisible();
+
+  await page.context().storageState({ path: "e2e/.auth/user.json" });
+});

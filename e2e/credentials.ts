@@ -1,0 +1,16 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** The login scripts/e2e-server.ts created before starting the server. */
+export type E2eCredentials = {
+  baseURL: string;
+  email: string;
+  password: string;
+  projectId: string;
+  projectName: string;
+};
+
+export function readCredentials(): E2eCredentials {
+  const file = path.resolve(process.env.E2E_CREDENTIALS || "e2e/.auth/credentials.json");
+  return JSON.parse(fs.readFileSync(file, "utf8")) as E2eCredentials;
+}

@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+
+test("an API key created in Settings adds a contact that the dashboard then shows", async ({
+  page,
+  request,
+}) => {
+  const keyName = `E2E key ${Date.now()}`;
+  const email = `grace.${Date.now()}@example.com`;
+
+  await page.goto("/overview");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "API keys" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Create API key" }).click();
+  const createDialog = page.getByRole("dialog", { name: "Create API key" });
+  await createDialog.getByRole("button", { name: "Create key" }).click();
+  await expect(createDialog.getByText("Enter a name for the key.")).toBeVisible();
+  await createDialog.getByLabel("Name").fill(keyName);
+  await createDialog.getByRole("radio", { name: /Live/ }).check();
+  await createDialog.getByRole("button", { name: "Create key" }).click();
+
+  const secretDialog = page.getByRole("dialog", { name: "Save your API key" });
+  const secret = await secretDialog.getByRole("textbox", { name: "Secret key" }).inputValue();
+  expect(secret).toMatch(/^sk_live_[0-9A-Za-z]{32,}$/);
+  await secretDialog.getByRole("button", { name: "I have saved the key" }).click();
+  await expect(secretDialog).toBeHidden();
+  const keyRow = page.getByRole("row").filter({ hasText: keyName });
+  await expect(keyRow).toContainText("Live");
+  await expect(keyRow).toContainText(secret.slice(0, 12));
+  await expect(keyRow).toContainText("Never");
+
+  const created = await request.post("/api/v1/contacts", {
+    headers: { Authorization: `Bearer ${secret}` },
+    data: { email, name: "Grace Hopper", data: { plan: "pro", seats: 3 } },
+  });
+  expect(created.status()).toBe(201);
+  const contact = (await created.json()) as { id: string; email: string };
+  expect(contact.email).toBe(email);
+
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Contacts" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Subscribed");
+  await expect(row).toContainText("Grace Hopper");
+
+  await row.getByRole("link", { name: email }).click();
+  await expect(page).toHaveURL(new RegExp(`/contacts/${contact.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: email })).toBeVisible();
+  await expect(page.getByText("Grace Hopper").first()).toBeVisible();
+  await expect(page.getByRole("term").filter({ hasText: /^plan$/ })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: /^pro$/ })).toBeVisible();
+  await expect(page.getByText("No events yet")).toBeVisible();
+
+  // The key now shows when it was last used (recorded just after the request is answered).
+  await page.goto("/settings/api-keys");
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("row").filter({ hasText: keyName })).toContainText("just now", {
+      timeout: 1_000,
+    });
+  }).toPass();
+});

@@ -1,0 +1,54 @@
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { z } from "zod";
+import { getRuntime } from "../runtime";
+import { projectsOfUser, verifyCredentials } from "../users/users";
+import { authSecret } from "./secret";
+
+const Login = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(200),
+});
+
+/** The account is valid but belongs to no project: nothing to show, so say why. */
+export class NoProjectSignin extends CredentialsSignin {
+  code = "no_project";
+}
+
+/**
+ * Auth.js, initialized lazily per request so `next build` never touches the database.
+ * Dashboard users sign in with email + password (scrypt hashes in `users`); sessions are JWTs.
+ */
+export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<NextAuthConfig> => ({
+  secret: await authSecret(),
+  trustHost: true,
+  // A wrong password is an expected outcome, not a server error worth a stack trace.
+  logger: {
+    error(error) {
+      if (error instanceof CredentialsSignin) return;
+      console.error("[auth]", error);
+    },
+  },
+  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+  pages: { signIn: "/login", error: "/login" },
+  providers: [
+    Credentials({
+      credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },
+      async authorize(raw) {
+        const parsed = Login.safeParse(raw);
+        if (!parsed.success) return null;
+        const { db } = await getRuntime();
+        const user = await verifyCredentials(db, parsed.data.email, parsed.data.password);
+        if (!user) return null;
+        if ((await projectsOfUser(db, user.id)).length === 0) throw new NoProjectSignin();
+        return { id: user.id, email: user.email, name: user.name };
+      },
+    }),
+  ],
+  callbacks: {
+    session({ session, token }) {
+      if (token.sub) session.user.id = token.sub;
+      return session;
+    },
+  },
+}));

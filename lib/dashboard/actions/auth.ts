@@ -1,0 +1,40 @@
+"use server";
+
+import { AuthError, CredentialsSignin } from "next-auth";
+import { signIn, signOut } from "../../auth";
+import { failure, type FormState } from "../form-state";
+
+/** Sign-in form: field checks, then Auth.js credentials; a success redirects to the overview. */
+export async function signInAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const email = String(form.get("email") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  const fieldErrors: Record<string, string> = {};
+  if (!email) fieldErrors.email = "Enter your email address.";
+  if (!password) fieldErrors.password = "Enter your password.";
+  if (Object.keys(fieldErrors).length > 0) {
+    return failure("Enter your email and password.", fieldErrors, { email });
+  }
+  try {
+    await signIn("credentials", { email, password, redirectTo: "/overview" });
+  } catch (error) {
+    // A successful sign-in throws Next's redirect, which must propagate.
+    if (!(error instanceof AuthError)) throw error;
+    if (error instanceof CredentialsSignin && error.code === "no_project") {
+      return failure(
+        "This account is not a member of any project yet. Ask an administrator to add you to one.",
+        {},
+        { email },
+      );
+    }
+    if (error instanceof CredentialsSignin) {
+      return failure("Incorrect email or password.", {}, { email });
+    }
+    console.error("[auth] sign-in failed", error);
+    return failure("Signing in failed on our side. Try again in a moment.", {}, { email });
+  }
+  return failure("Signing in did not complete. Try again.", {}, { email });
+}
+
+export async function signOutAction() {
+  await signOut({ redirectTo: "/login" });
+}

@@ -1,0 +1,72 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { deleteContact } from "../../contacts/delete";
+import { getContact } from "../../contacts/get";
+import { findContactByEmail } from "../../contacts/internal";
+import { updateContact } from "../../contacts/update";
+import { upsertContact } from "../../contacts/upsert";
+import { NotFoundError } from "../../errors";
+import { dataPatchFor, parseContactForm } from "../contact-form";
+import { requireDashboard } from "../context";
+import { failure, success, toFormState, type FormState } from "../form-state";
+
+const FIELDS = ["email", "name", "subscribed", "data"] as const;
+
+export async function createContactAction(
+  _previous: FormState<{ id: string }>,
+  form: FormData,
+): Promise<FormState<{ id: string }>> {
+  const { ctx } = await requireDashboard();
+  const parsed = parseContactForm(form, { withEmail: true });
+  if (!parsed.ok) return failure("Please correct the highlighted fields.", parsed.fieldErrors);
+  try {
+    // The API upserts by email; the dashboard's "create" must not silently edit someone else.
+    const existing = await findContactByEmail(ctx.db, ctx.projectId, parsed.input.email ?? "");
+    if (existing) {
+      return failure("A contact with this email already exists.", {
+        email: "A contact with this email already exists. Edit it instead.",
+      });
+    }
+    const { contact } = await upsertContact(ctx, parsed.input, { source: "dashboard" });
+    revalidatePath("/contacts");
+    revalidatePath("/overview");
+    return success("Contact created", { id: contact.id });
+  } catch (error) {
+    return toFormState(error, FIELDS);
+  }
+}
+
+export async function updateContactAction(
+  contactId: string,
+  _previous: FormState<{ id: string }>,
+  form: FormData,
+): Promise<FormState<{ id: string }>> {
+  const { ctx } = await requireDashboard();
+  const parsed = parseContactForm(form, { withEmail: false });
+  if (!parsed.ok) return failure("Please correct the highlighted fields.", parsed.fieldErrors);
+  try {
+    const current = await getContact(ctx, contactId);
+    const { data, ...rest } = parsed.input;
+    await updateContact(ctx, contactId, { ...rest, data: dataPatchFor(current.data, data ?? {}) });
+    revalidatePath("/contacts");
+    revalidatePath(`/contacts/${contactId}`);
+    return success("Contact saved", { id: contactId });
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure("This contact no longer exists.");
+    return toFormState(error, FIELDS);
+  }
+}
+
+export async function deleteContactAction(contactId: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  try {
+    await deleteContact(ctx, contactId);
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure("This contact was already deleted.");
+    return toFormState(error, []);
+  }
+  revalidatePath("/contacts");
+  revalidatePath("/overview");
+  return success("Contact deleted");
+}

@@ -1,0 +1,97 @@
+/**
+ * Server for the Playwright e2e suite (started by playwright.config.ts `webServer`):
+ * a fresh embedded-PGlite data dir with one project and one dashboard user made through the lib
+ * services before the server starts (PGlite is single-process), their credentials written to a
+ * JSON file the tests read, then `next start` on E2E_PORT (default 3100). Needs a build.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const root = process.cwd();
+const port = Number(process.env.E2E_PORT || 3100);
+const baseURL = `http://localhost:${port}`;
+const credentialsFile = path.resolve(process.env.E2E_CREDENTIALS || "e2e/.auth/credentials.json");
+
+function fail(message: string): never {
+  console.error(`e2e-server: ${message}`);
+  process.exit(1);
+}
+
+function portIsFree(candidate: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(candidate, () => probe.close(() => resolve(true)));
+  });
+}
+
+async function prepareData(dataDir: string) {
+  // Configuration is read from the environment on first use: set it before loading lib/.
+  process.env.DATA_DIR = dataDir;
+  delete process.env.DATABASE_URL;
+  const { getRuntime } = await import("@/lib/runtime");
+  const { createProject } = await import("@/lib/projects/create");
+  const { createUser } = await import("@/lib/users/users");
+  const runtime = await getRuntime("cli");
+  const { project } = await createProject(
+    runtime.db,
+    { name: "Acme Inc", domain: "mail.test", verified: true },
+    runtime.clock.now(),
+  );
+  const email = "e2e@mailwright.test";
+  const password = `e2e-${Math.random().toString(36).slice(2, 12)}`;
+  await createUser(runtime.db, { email, password, role: "admin", projectId: project.id });
+  await runtime.handle.close();
+  return { email, password, projectId: project.id, projectName: project.name };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    fail("no production build found: run `npx next build` (npm test does) first.");
+  }
+  if (!(await portIsFree(port))) fail(`port ${port} is in use; set E2E_PORT to a free port.`);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mailwright-e2e-"));
+  const cleanUp = () => {
+    if (!process.env.E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const login = await prepareData(dataDir);
+  fs.mkdirSync(path.dirname(credentialsFile), { recursive: true });
+  fs.writeFileSync(credentialsFile, JSON.stringify({ baseURL, dataDir, ...login }, null, 2));
+
+  const server = spawn(
+    path.join(root, "node_modules", ".bin", "next"),
+    ["start", "-p", String(port)],
+    {
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        APP_URL: baseURL,
+        AUTH_URL: baseURL,
+      },
+    },
+  );
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    server.kill(signal);
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  server.on("exit", (code, signal) => {
+    cleanUp();
+    process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0)));
+  });
+}
+
+main().catch((error: unknown) =>
+  fail(error instanceof Error ? (error.stack ?? error.message) : String(error)),
+);
