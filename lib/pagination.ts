@@ -15,9 +15,9 @@ export type Page<T> = { data: T[]; has_more: boolean; next_cursor: string | null
 
 export const PageQuery = z.object({
   limit: z.coerce
-    .number({ error: "limit must be an integer" })
-    .int("limit must be an integer")
-    .min(1, "limit must be at least 1")
+    .number({ error: "must be an integer" })
+    .int("must be an integer")
+    .min(1, "must be at least 1")
     .transform((n) => Math.min(n, MAX_PAGE_SIZE))
     .default(DEFAULT_PAGE_SIZE),
   cursor: z.string().max(512).optional(),
@@ -59,7 +59,11 @@ export function decodeCursor(scope: string, token: string | undefined): Cursor |
 }
 
 /** `(created_at, id) < (cursor)`: a row comparison the (…, created_at desc, id desc) index serves. */
-export function beforeCursor(createdAt: AnyColumn, id: AnyColumn, cursor: Cursor | undefined): SQL | undefined {
+export function beforeCursor(
+  createdAt: AnyColumn,
+  id: AnyColumn,
+  cursor: Cursor | undefined,
+): SQL | undefined {
   if (!cursor) return undefined;
   return sql`(${createdAt}, ${id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`;
 }

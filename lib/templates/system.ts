@@ -35,5 +35,8 @@ export async function syncSystemTemplates(db: Executor, now: Date) {
         source: sql`excluded.source`,
         updatedAt: sql`excluded.updated_at`,
       },
+      // Only a template whose content changed gets a new updated_at.
+      setWhere: sql`(${templates.name}, ${templates.category}, ${templates.subject}, ${templates.description}, ${templates.source})
+        is distinct from (excluded.name, excluded.category, excluded.subject, excluded.description, excluded.source)`,
     });
 }
