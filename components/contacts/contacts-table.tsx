@@ -12,7 +12,7 @@ export function ContactsTable({ contacts, now }: { contacts: ContactResource[]; 
         <tr>
           <TH>Email</TH>
           <TH className="hidden md:table-cell">Name</TH>
-          <TH>Status</TH>
+          <TH className="hidden sm:table-cell">Status</TH>
           <TH className="hidden lg:table-cell">Source</TH>
           <TH className="hidden sm:table-cell">Added</TH>
           <TH className="w-12">
@@ -25,21 +25,26 @@ export function ContactsTable({ contacts, now }: { contacts: ContactResource[]; 
           const created = new Date(contact.created_at);
           return (
             <TR key={contact.id}>
-              <TD className="max-w-64 py-2.5">
+              <TD className="max-w-56 py-2.5 sm:max-w-64">
                 <Link
                   href={`/contacts/${contact.id}`}
                   className="block truncate font-medium text-zinc-900 hover:text-indigo-600"
                 >
                   {contact.email}
                 </Link>
+                {/* Narrow screens fold name and status under the email. */}
                 <span className="block truncate text-xs text-zinc-500 md:hidden">
-                  {contact.name ?? "—"}
+                  {contact.name ?? "No name"}
+                  <span className="sm:hidden">
+                    {" · "}
+                    {contact.subscribed ? "Subscribed" : "Unsubscribed"}
+                  </span>
                 </span>
               </TD>
               <TD className="hidden max-w-48 truncate md:table-cell">
                 {contact.name ?? <span className="text-zinc-400">—</span>}
               </TD>
-              <TD>
+              <TD className="hidden sm:table-cell">
                 <SubscriptionBadge subscribed={contact.subscribed} />
               </TD>
               <TD className="hidden lg:table-cell">

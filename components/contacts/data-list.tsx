@@ -33,6 +33,9 @@ function Value({ value }: { value: unknown }) {
   if (typeof value === "boolean" || typeof value === "number" || value === null) {
     return <code className="font-mono text-xs text-indigo-700">{String(value)}</code>;
   }
+  const compact = JSON.stringify(value);
+  if (compact.length <= 40)
+    return <code className="font-mono text-xs text-zinc-700">{compact}</code>;
   return (
     <pre className="overflow-x-auto rounded-md bg-zinc-50 p-2 font-mono text-xs text-zinc-700 ring-1 ring-zinc-200/70">
       {JSON.stringify(value, null, 2)}

@@ -44,7 +44,10 @@ export function toFormState(error: unknown, fields: readonly string[]): FormStat
     if (!field) unplaced.push(`${detail.path}: ${detail.message}`);
     else if (!fieldErrors[field]) {
       const subPath = detail.path.slice(field.length + 1);
-      fieldErrors[field] = sentence(subPath ? `${subPath}: ${detail.message}` : detail.message);
+      // A nested path keeps its key as written ("plan: must be a string.").
+      fieldErrors[field] = subPath
+        ? period(`${subPath}: ${detail.message}`)
+        : sentence(detail.message);
     }
   }
   const placedOnly = Object.keys(fieldErrors).length > 0 && unplaced.length === 0;
@@ -57,6 +60,9 @@ export function toFormState(error: unknown, fields: readonly string[]): FormStat
 /** "must be a valid email address" → "Must be a valid email address." */
 function sentence(text: string): string {
   const trimmed = text.trim();
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+  return period(trimmed.charAt(0).toUpperCase() + trimmed.slice(1));
+}
+
+function period(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
