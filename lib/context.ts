@@ -1,5 +1,7 @@
 import type { Database, Executor } from "@/db";
 import type { Clock } from "./clock";
+import type { Config } from "./config";
+import type { JobQueue } from "./jobs/queue";
 
 /** What every project-scoped service receives: the project, the database and the clock. */
 export type ServiceContext = {
@@ -8,7 +10,27 @@ export type ServiceContext = {
   clock: Clock;
   /** Mode of the API key that made the request; dashboard and CLI act as `live`. */
   keyMode: "live" | "test";
+  /** The job queue: side effects are enqueued in the transaction that records them. */
+  jobs: JobQueue;
+  /** The process configuration (delivery settings, APP_URL…). */
+  config: Config;
 };
+
+/** Builds the context services receive from the process runtime. */
+export function serviceContext(
+  runtime: { db: Database; clock: Clock; jobs: JobQueue; config: Config },
+  projectId: string,
+  keyMode: "live" | "test" = "live",
+): ServiceContext {
+  return {
+    projectId,
+    db: runtime.db,
+    clock: runtime.clock,
+    jobs: runtime.jobs,
+    config: runtime.config,
+    keyMode,
+  };
+}
 
 /** Runs `fn` in a transaction, reusing an outer one when given (services compose). */
 export async function withTransaction<T>(

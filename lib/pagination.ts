@@ -68,6 +68,16 @@ export function beforeCursor(
   return sql`(${createdAt}, ${id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`;
 }
 
+/** `(created_at, id) > (cursor)`: for lists read oldest first (timelines). */
+export function afterCursor(
+  createdAt: AnyColumn,
+  id: AnyColumn,
+  cursor: Cursor | undefined,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${createdAt}, ${id}) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`;
+}
+
 /** Turns `limit + 1` fetched rows into a page. */
 export function toPage<Row, Item>(
   rows: Row[],

@@ -4,6 +4,7 @@ import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } fro
 import { systemClock, type Clock } from "./clock";
 import { config, type Config } from "./config";
 import { TokenBucketLimiter } from "./http/rate-limit";
+import { JobQueue } from "./jobs/queue";
 
 /**
  * The process-wide runtime: one database handle, the clock and the rate limiter, kept on
@@ -16,6 +17,7 @@ export type Runtime = {
   clock: Clock;
   config: Config;
   limiter: TokenBucketLimiter;
+  jobs: JobQueue;
 };
 
 export type RuntimeRole = "server" | "cli" | "worker";
@@ -35,13 +37,19 @@ export function installRuntime(runtime: Runtime) {
   store.__mailwrightRuntime = Promise.resolve(runtime);
 }
 
-export function makeRuntime(handle: DatabaseHandle, cfg: Config, clock: Clock = systemClock): Runtime {
+export function makeRuntime(
+  handle: DatabaseHandle,
+  cfg: Config,
+  clock: Clock = systemClock,
+): Runtime {
   return {
     handle,
     db: handle.db,
     clock,
     config: cfg,
     limiter: new TokenBucketLimiter(cfg.rateLimitPerSecond, cfg.rateLimitBurst),
+    // Queue maintenance (expiring dead workers' jobs) runs wherever jobs are worked.
+    jobs: new JobQueue(handle, { databaseUrl: cfg.databaseUrl, supervise: cfg.worker !== "off" }),
   };
 }
 
@@ -57,6 +65,7 @@ async function startRuntime(role: RuntimeRole): Promise<Runtime> {
   const runtime = makeRuntime(handle, cfg);
   const { prepareInstance } = await import("./bootstrap");
   await prepareInstance(runtime);
+  if (role !== "cli") await runtime.jobs.start();
   return runtime;
 }
 

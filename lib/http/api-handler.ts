@@ -1,5 +1,5 @@
 import { authenticateApiKey } from "../api-keys/authenticate";
-import type { ServiceContext } from "../context";
+import { serviceContext, type ServiceContext } from "../context";
 import { RateLimitedError } from "../errors";
 import { randomBase62 } from "../ids";
 import { getRuntime } from "../runtime";
@@ -37,12 +37,7 @@ export function withApiKey<P extends Record<string, string | string[]> = Record<
         "RateLimit-Reset": String(verdict.resetSeconds),
       };
       if (!verdict.allowed) throw new RateLimitedError(verdict.resetSeconds);
-      const ctx: ServiceContext = {
-        projectId: key.projectId,
-        db: runtime.db,
-        clock: runtime.clock,
-        keyMode: key.mode,
-      };
+      const ctx: ServiceContext = serviceContext(runtime, key.projectId, key.mode);
       const url = new URL(request.url);
       response = await handler({
         request,

@@ -39,7 +39,7 @@ export function toDrizzleSql(text: string, values: unknown[]): SQL {
   const chunks: SQL[] = [];
   for (let i = 0; i < parts.length; i++) {
     if (i % 2 === 0) chunks.push(sql.raw(parts[i]!));
-    else chunks.push(sql.param(toParam(values[Number(parts[i]) - 1])));
+    else chunks.push(sql`${sql.param(toParam(values[Number(parts[i]) - 1]))}`);
   }
   return sql.join(chunks);
 }

@@ -199,7 +199,7 @@ describe(`events API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
       await new Promise((resolve) => setTimeout(resolve, 3));
     }
     await post("/v1/events", { name: "anonymous" }, p.live);
-    const ctx = { projectId: p.id, db: app.runtime.db, clock: app.clock, keyMode: "live" as const };
+    const ctx = app.ctx(p.id);
     const first = await listEvents(ctx, { contactId: contact.id, limit: 2 });
     expect(first.data.map((e) => e.name)).toEqual(["three", "two"]);
     expect(first.data[0]).toMatchObject({

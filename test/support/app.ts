@@ -6,11 +6,14 @@ import { readConfig } from "@/lib/config";
 import { prepareInstance } from "@/lib/bootstrap";
 import { createProject } from "@/lib/projects/create";
 import { installRuntime, makeRuntime, type Runtime } from "@/lib/runtime";
+import { serviceContext, type ServiceContext } from "@/lib/context";
+import { startWorkers } from "@/lib/jobs/workers";
 import { createThrowawayDatabase, postgresAvailable } from "./database";
 import { resolveRoute } from "./router";
 
 export type Driver = "pglite" | "postgres";
-export const TEST_DRIVER: Driver = process.env.MW_TEST_DRIVER === "postgres" ? "postgres" : "pglite";
+export const TEST_DRIVER: Driver =
+  process.env.MW_TEST_DRIVER === "postgres" ? "postgres" : "pglite";
 
 export type TestApp = {
   driver: Driver;
@@ -21,24 +24,46 @@ export type TestApp = {
   /** fetch against /api with JSON handling; `key` sets the Bearer token. */
   api(path: string, init?: ApiInit): Promise<ApiResponse>;
   createProject(options?: { name?: string; domain?: string }): Promise<TestProject>;
+  /** A service context for a project, as the API would build it. */
+  ctx(projectId: string, keyMode?: "live" | "test"): ServiceContext;
   close(): Promise<void>;
 };
 export type TestProject = { id: string; live: string; test: string };
-export type ApiInit = { method?: string; key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
+export type ApiInit = {
+  method?: string;
+  key?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+};
 export type ApiResponse = { status: number; headers: Headers; body: any; text: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * An in-process HTTP server that dispatches to the real app/ route handlers, on a fresh
  * database of the driver under test (MW_TEST_DRIVER), with an optional fake clock.
  */
-export async function startTestApp(options: { clock?: "fake" | "system"; env?: Record<string, string> } = {}): Promise<TestApp> {
-  Object.assign(process.env, { RATE_LIMIT_PER_SECOND: "100000", RATE_LIMIT_BURST: "100000", ...options.env });
+export type TestAppOptions = {
+  clock?: "fake" | "system";
+  env?: Record<string, string>;
+  /** "embedded" runs the queue's workers in the test process (deliveries, webhooks). */
+  worker?: "embedded" | "off";
+};
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  Object.assign(process.env, {
+    RATE_LIMIT_PER_SECOND: "100000",
+    RATE_LIMIT_BURST: "100000",
+    ...options.env,
+  });
   let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   let handle: DatabaseHandle;
   if (TEST_DRIVER === "postgres") {
-    if (!(await postgresAvailable())) throw new Error("PostgreSQL is not reachable on 127.0.0.1:5432");
+    if (!(await postgresAvailable()))
+      throw new Error("PostgreSQL is not reachable on 127.0.0.1:5432");
     const database = await createThrowawayDatabase();
     dropDatabase = database.drop;
+    databaseUrl = database.url;
     await migrateDatabase({ databaseUrl: database.url });
     handle = await openDatabase({ databaseUrl: database.url, poolSize: 10 });
   } else {
@@ -46,8 +71,14 @@ export async function startTestApp(options: { clock?: "fake" | "system"; env?: R
     await migrateDatabase({ handle });
   }
   const clock = options.clock === "fake" ? fixedClock("2026-06-01T12:00:00.000Z") : systemClock;
-  const runtime = makeRuntime(handle, { ...readConfig(), worker: "off" }, clock);
+  const runtime = makeRuntime(
+    handle,
+    { ...readConfig(), databaseUrl, worker: options.worker ?? "off" },
+    clock,
+  );
   await prepareInstance(runtime);
+  await runtime.jobs.start();
+  if (options.worker === "embedded") await startWorkers(runtime);
   installRuntime(runtime);
 
   const server = http.createServer((req, res) => void dispatch(req, res));
@@ -67,7 +98,11 @@ export async function startTestApp(options: { clock?: "fake" | "system"; env?: R
         body = JSON.stringify(init.body);
         headers["content-type"] = "application/json";
       }
-      const response = await fetch(`${baseUrl}/api${path}`, { method: init.method ?? "GET", headers, body });
+      const response = await fetch(`${baseUrl}/api${path}`, {
+        method: init.method ?? "GET",
+        headers,
+        body,
+      });
       const text = await response.text();
       let parsed: unknown = undefined;
       try {
@@ -85,8 +120,10 @@ export async function startTestApp(options: { clock?: "fake" | "system"; env?: R
       );
       return { id: result.project.id, live: result.keys.live, test: result.keys.test };
     },
+    ctx: (projectId, keyMode = "live") => serviceContext(runtime, projectId, keyMode),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runtime.jobs.stop(5_000);
       await handle.close();
       await dropDatabase?.();
     },
@@ -97,10 +134,11 @@ async function dispatch(req: http.IncomingMessage, res: http.ServerResponse) {
   try {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const match = resolveRoute(url.pathname);
-    const routeModule = match ? ((await import(/* @vite-ignore */ match.file)) as Record<string, unknown>) : undefined;
+    const routeModule = match
+      ? ((await import(/* @vite-ignore */ match.file)) as Record<string, unknown>)
+      : undefined;
     const handler = routeModule?.[req.method ?? "GET"] as
-      | ((request: Request, ctx: { params: Promise<unknown> }) => Promise<Response>)
-      | undefined;
+      ((request: Request, ctx: { params: Promise<unknown> }) => Promise<Response>) | undefined;
     if (!match || !handler) {
       res.writeHead(match ? 405 : 404).end();
       return;

@@ -1,0 +1,8 @@
+import { listEmailEvents } from "@/lib/emails/list";
+import { withApiKey } from "@/lib/http/api-handler";
+import { json } from "@/lib/http/respond";
+
+// GET /v1/emails/:id/events — the email's timeline, oldest first
+export const GET = withApiKey<{ id: string }>(async ({ ctx, params, query }) =>
+  json(await listEmailEvents(ctx, params.id, query)),
+);

@@ -1,0 +1,25 @@
+import type { EmailStatus } from "@/db/schema";
+
+/**
+ * Email status only moves up this rank, so a late or duplicated provider event never
+ * downgrades it (a `delivered` arriving after `bounced` is recorded but does not win).
+ */
+const RANK: Record<EmailStatus, number> = {
+  queued: 0,
+  sent: 1,
+  failed: 2,
+  delivered: 3,
+  bounced: 4,
+  complained: 5,
+};
+
+export function statusAfter(current: EmailStatus, incoming: EmailStatus): EmailStatus {
+  if (current === "failed" && incoming !== "delivered") return current;
+  return RANK[incoming] > RANK[current] ? incoming : current;
+}
+
+export function isFinalDeliveryStatus(status: EmailStatus): boolean {
+  return (
+    status === "delivered" || status === "bounced" || status === "failed" || status === "complained"
+  );
+}

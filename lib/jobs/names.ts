@@ -1,0 +1,16 @@
+/**
+ * Every job the queue carries. Email deliveries share one queue so pg-boss's priority ordering
+ * applies across types: transactional before automation before campaign.
+ */
+export const JOBS = {
+  deliverEmail: "email-deliver",
+  deliverWebhook: "webhook-deliver",
+} as const;
+export type JobName = (typeof JOBS)[keyof typeof JOBS];
+
+export const PRIORITY = { transactional: 30, automation: 20, campaign: 10, webhook: 25 } as const;
+
+export type JobPayloads = {
+  [JOBS.deliverEmail]: { emailId: string };
+  [JOBS.deliverWebhook]: { deliveryId: string };
+};

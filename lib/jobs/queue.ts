@@ -1,0 +1,97 @@
+import PgBoss from "pg-boss";
+import type { DatabaseHandle, Executor } from "@/db";
+import { JOBS, type JobName, type JobPayloads } from "./names";
+import { handleAdapter, transactionAdapter } from "./sql-adapter";
+
+export type EnqueueOptions = { priority?: number; startAfter?: Date; singletonKey?: string };
+
+/**
+ * The Postgres-backed job queue (pg-boss). Jobs are enqueued inside the caller's transaction
+ * (outbox): they exist exactly when the rows they act on do. On PostgreSQL pg-boss keeps its own
+ * small pool; on PGlite it goes through the process's single PGlite instance.
+ */
+export class JobQueue {
+  readonly boss: PgBoss;
+  private started = false;
+  private readonly workerIds = new Map<string, string[]>();
+
+  constructor(handle: DatabaseHandle, options: { databaseUrl?: string; supervise: boolean }) {
+    const common = {
+      schema: "pgboss",
+      supervise: options.supervise,
+      schedule: false,
+      migrate: true,
+      // A job whose worker died is retried once this lease expires.
+      expireInSeconds: 120,
+      retryLimit: 10,
+      retryDelay: 5,
+      retryBackoff: true,
+    };
+    this.boss = options.databaseUrl
+      ? new PgBoss({
+          ...common,
+          connectionString: options.databaseUrl,
+          max: 4,
+          application_name: "mailwright-queue",
+        })
+      : new PgBoss({ ...common, db: handleAdapter(handle) } as PgBoss.ConstructorOptions);
+    this.boss.on("error", (error: unknown) => console.error("[queue]", error));
+  }
+
+  async start() {
+    if (this.started) return;
+    await this.boss.start();
+    for (const name of Object.values(JOBS)) await this.boss.createQueue(name);
+    this.started = true;
+  }
+
+  /** Enqueues in `tx` (or autocommit when given the database). */
+  async enqueue<N extends JobName>(
+    tx: Executor,
+    name: N,
+    data: JobPayloads[N],
+    options: EnqueueOptions = {},
+  ) {
+    await this.boss.send(name, data, {
+      priority: options.priority,
+      startAfter: options.startAfter,
+      singletonKey: options.singletonKey,
+      db: transactionAdapter(tx),
+    } as PgBoss.SendOptions);
+  }
+
+  /** Registers `concurrency` pollers for a queue; each takes a batch and handles it. */
+  async work<N extends JobName>(
+    name: N,
+    options: { concurrency: number; batchSize: number; pollingIntervalSeconds?: number },
+    handler: (jobs: PgBoss.JobWithMetadata<JobPayloads[N]>[]) => Promise<void>,
+  ) {
+    const ids: string[] = [];
+    for (let i = 0; i < options.concurrency; i++) {
+      ids.push(
+        await this.boss.work<JobPayloads[N]>(
+          name,
+          {
+            batchSize: options.batchSize,
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+            includeMetadata: true,
+          },
+          handler as never,
+        ),
+      );
+    }
+    this.workerIds.set(name, [...(this.workerIds.get(name) ?? []), ...ids]);
+  }
+
+  /** Wakes this process's idle pollers of a queue (after a commit that added work). */
+  notify(name: JobName) {
+    for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
+  }
+
+  /** Graceful: stop fetching, let running handlers finish (up to the timeout), then close. */
+  async stop(timeoutMs = 30_000) {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: true });
+  }
+}

@@ -1,0 +1,18 @@
+import { deliverEmailBatch } from "../sending/deliver";
+import type { Runtime } from "../runtime";
+import { deliverWebhookBatch } from "../webhooks/deliver";
+import { JOBS } from "./names";
+
+/**
+ * Wires job handlers to the queue: inside `npm start` (WORKER=embedded), in each `npm run worker`
+ * process (WORKER=external), and in tests. Handlers are idempotent: a job retried after a crash
+ * re-reads its row and does only what is still undone.
+ */
+export async function startWorkers(runtime: Runtime) {
+  await runtime.jobs.work(JOBS.deliverEmail, { concurrency: 2, batchSize: 25 }, (jobs) =>
+    deliverEmailBatch(runtime, jobs),
+  );
+  await runtime.jobs.work(JOBS.deliverWebhook, { concurrency: 2, batchSize: 10 }, (jobs) =>
+    deliverWebhookBatch(runtime, jobs),
+  );
+}

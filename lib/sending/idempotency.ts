@@ -1,0 +1,58 @@
+import { and, eq, sql } from "drizzle-orm";
+import { idempotencyKeys } from "@/db/schema";
+import type { Executor } from "@/db";
+import { ConflictError } from "../errors";
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type StoredSendResponse = { id: string; status: string; messageId: string | null };
+
+/**
+ * Claims `key` for this project inside the caller's transaction. The insert takes the row lock,
+ * so concurrent requests with the same key wait on it until this transaction ends: after a
+ * commit they find the stored response; after a rollback one of them claims the key instead.
+ * An expired claim (older than 24 h) is taken over in the same statement.
+ */
+export async function claimIdempotencyKey(
+  tx: Executor,
+  projectId: string,
+  key: string,
+  now: Date,
+): Promise<{ claimed: true } | { claimed: false; response: StoredSendResponse }> {
+  const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS);
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values({ projectId, key, createdAt: now, expiresAt })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.projectId, idempotencyKeys.key],
+      set: { response: null, responseStatus: null, createdAt: now, expiresAt },
+      setWhere: sql`${idempotencyKeys.expiresAt} <= ${now.toISOString()}::timestamptz`,
+    })
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length > 0) return { claimed: true };
+
+  const [existing] = await tx
+    .select({ response: idempotencyKeys.response })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.projectId, projectId), eq(idempotencyKeys.key, key)));
+  if (!existing?.response) {
+    throw new ConflictError(
+      "A request with this Idempotency-Key is still being processed; retry shortly.",
+      "idempotency_in_progress",
+    );
+  }
+  return { claimed: false, response: existing.response as StoredSendResponse };
+}
+
+export async function storeIdempotentResponse(
+  tx: Executor,
+  projectId: string,
+  key: string,
+  response: StoredSendResponse,
+  httpStatus: number,
+) {
+  await tx
+    .update(idempotencyKeys)
+    .set({ response, responseStatus: String(httpStatus) })
+    .where(and(eq(idempotencyKeys.projectId, projectId), eq(idempotencyKeys.key, key)));
+}

@@ -1,0 +1,42 @@
+import type { Config } from "../../config";
+import { createResendTransport } from "./resend";
+import { simulatorTransport } from "./simulator";
+import { createSmtpTransport } from "./smtp";
+import type { Transport } from "./types";
+
+/**
+ * The live transport configured for this process (SMTP wins over Resend when both are set), or
+ * null: "delivery not configured", so live sends stay `queued`. Test-key sends always use the
+ * simulator. Kept per process: the SMTP pool is shared by every delivery job.
+ */
+let cached: { key: string; transport: Transport | null } | undefined;
+
+export function liveTransport(
+  config: Pick<Config, "smtpUrl" | "resendApiKey" | "resendBaseUrl">,
+): Transport | null {
+  const key = `${config.smtpUrl ?? ""}|${config.resendApiKey ?? ""}|${config.resendBaseUrl ?? ""}`;
+  if (cached?.key === key) return cached.transport;
+  void cached?.transport?.close();
+  const transport = config.smtpUrl
+    ? createSmtpTransport(config.smtpUrl, {
+        maxConnections: Number(process.env.SMTP_POOL_SIZE ?? 5),
+      })
+    : config.resendApiKey
+      ? createResendTransport(config.resendApiKey, config.resendBaseUrl)
+      : null;
+  cached = { key, transport };
+  return transport;
+}
+
+export function transportFor(
+  mode: "live" | "test",
+  config: Pick<Config, "smtpUrl" | "resendApiKey" | "resendBaseUrl">,
+) {
+  return mode === "test" ? simulatorTransport : liveTransport(config);
+}
+
+export function isDeliveryConfigured(config: Pick<Config, "smtpUrl" | "resendApiKey">): boolean {
+  return Boolean(config.smtpUrl || config.resendApiKey);
+}
+
+export type { Transport, OutgoingMessage, DeliveryOutcome } from "./types";

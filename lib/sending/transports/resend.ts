@@ -1,0 +1,45 @@
+import { Resend } from "resend";
+import type { DeliveryOutcome, OutgoingMessage, Transport } from "./types";
+
+/**
+ * Delivery through Resend's API. DKIM is Resend's (the domain is verified there), so our key is
+ * not used. Resend reports delivered/bounced/… later through its webhooks (lib/providers).
+ * `RESEND_BASE_URL` lets tests point the SDK at a local fake.
+ */
+export function createResendTransport(apiKey: string, baseUrl?: string): Transport {
+  if (baseUrl) process.env.RESEND_BASE_URL = baseUrl;
+  const client = new Resend(apiKey);
+  return {
+    name: "resend",
+    async send(message: OutgoingMessage): Promise<DeliveryOutcome> {
+      try {
+        const { data, error } = await client.emails.send({
+          from: message.from,
+          to: [message.to],
+          cc: message.cc.length ? message.cc : undefined,
+          bcc: message.bcc.length ? message.bcc : undefined,
+          replyTo: message.replyTo.length ? message.replyTo : undefined,
+          subject: message.subject,
+          html: message.html ?? undefined,
+          text: message.text ?? undefined,
+          headers: { ...message.headers, "Message-ID": message.messageId },
+          attachments: message.attachments.map((a) => ({
+            filename: a.filename,
+            content: a.content,
+            contentType: a.contentType,
+          })),
+        } as Parameters<typeof client.emails.send>[0]);
+        if (data?.id) return { kind: "accepted", providerMessageId: data.id };
+        const status = (error as { statusCode?: number } | null)?.statusCode ?? 0;
+        const text = error?.message ?? "Resend returned no id";
+        // Rate limits and provider outages are temporary; validation and auth errors are not.
+        if (status === 429 || status >= 500 || status === 0)
+          return { kind: "deferred", response: text, code: status || undefined };
+        return { kind: "failed", error: `Resend rejected the message (${status}): ${text}` };
+      } catch (error) {
+        return { kind: "deferred", response: (error as Error).message };
+      }
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,36 @@
+/** A fully composed message, ready for any transport. */
+export type OutgoingMessage = {
+  from: string;
+  to: string;
+  cc: string[];
+  bcc: string[];
+  replyTo: string[];
+  subject: string;
+  html: string | null;
+  text: string | null;
+  /** RFC 5322 Message-ID we assign, e.g. `<em_…@example.com>`: stable across retries. */
+  messageId: string;
+  headers: Record<string, string>;
+  attachments: { filename: string; content: string; contentType?: string }[];
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
+};
+
+/**
+ * What the provider said, in our terms. `delivered`: the receiving server accepted (SMTP 2xx).
+ * `accepted`: an API provider took the message; delivery is reported later by its webhooks.
+ * `bounced`: permanent recipient failure (5xx). `deferred`: temporary, retry later (4xx,
+ * connection trouble). `failed`: permanent non-recipient failure (bad request, auth).
+ */
+export type DeliveryOutcome =
+  | { kind: "delivered"; providerMessageId: string; response: string }
+  | { kind: "accepted"; providerMessageId: string }
+  | { kind: "bounced"; response: string; code?: number }
+  | { kind: "complained"; providerMessageId: string }
+  | { kind: "deferred"; response: string; code?: number }
+  | { kind: "failed"; error: string };
+
+export interface Transport {
+  readonly name: "smtp" | "resend" | "simulator";
+  send(message: OutgoingMessage): Promise<DeliveryOutcome>;
+  close(): Promise<void>;
+}

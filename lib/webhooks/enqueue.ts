@@ -1,0 +1,60 @@
+import { and, arrayContains, eq } from "drizzle-orm";
+import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
+import type { Executor } from "@/db";
+import { newId } from "../ids";
+import type { JobQueue } from "../jobs/queue";
+import { JOBS, PRIORITY } from "../jobs/names";
+import { iso } from "../serialize";
+import type { WebhookEventType } from "./event-types";
+
+export type WebhookEvent = {
+  projectId: string;
+  type: WebhookEventType;
+  createdAt: Date;
+  data: Record<string, unknown>;
+};
+
+/**
+ * Fans an event out to every active endpoint of the project subscribed to its type: one
+ * delivery row (holding the exact bytes to sign and send) and one job each, in the caller's
+ * transaction.
+ */
+export async function enqueueWebhookDeliveries(tx: Executor, jobs: JobQueue, event: WebhookEvent) {
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.projectId, event.projectId),
+        eq(webhookEndpoints.active, true),
+        arrayContains(webhookEndpoints.events, [event.type]),
+      ),
+    );
+  if (endpoints.length === 0) return [];
+  const payload = JSON.stringify({
+    type: event.type,
+    created_at: iso(event.createdAt),
+    data: event.data,
+  });
+  const rows = endpoints.map((endpoint) => ({
+    id: newId("whd", event.createdAt.getTime()),
+    projectId: event.projectId,
+    endpointId: endpoint.id,
+    eventType: event.type,
+    payload,
+    status: "pending" as const,
+    nextAttemptAt: event.createdAt,
+    createdAt: event.createdAt,
+    updatedAt: event.createdAt,
+  }));
+  await tx.insert(webhookDeliveries).values(rows);
+  for (const row of rows) {
+    await jobs.enqueue(
+      tx,
+      JOBS.deliverWebhook,
+      { deliveryId: row.id },
+      { priority: PRIORITY.webhook },
+    );
+  }
+  return rows.map((r) => r.id);
+}
