@@ -2,22 +2,31 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { domains } from "@/db/schema";
 import type { Executor } from "@/db";
+import type { ServiceContext } from "../context";
 import { ConflictError } from "../errors";
 import { newId } from "../ids";
 import { parseInput } from "../validation";
-import { generateDkimKeyPair } from "./dkim";
+import { DKIM_SELECTOR, generateDkimKeyPair } from "./dkim";
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
+const DomainName = z
+  .string({ error: "is required" })
+  .trim()
+  .toLowerCase()
+  .refine((v) => DOMAIN_PATTERN.test(v), { message: "must be a domain name such as example.com" });
+
 export const CreateDomainInput = z.object({
-  name: z
-    .string({ error: "name is required" })
-    .trim()
-    .toLowerCase()
-    .refine((v) => DOMAIN_PATTERN.test(v), { message: "must be a domain name such as example.com" }),
+  name: DomainName,
   // The operator's override of the DNS check (admin CLI `--verified`).
   verified: z.boolean().default(false),
 });
+
+/** What the API accepts: only the name (the DNS check cannot be skipped over HTTP). */
+export const AddDomainInput = z.object({ name: DomainName });
+
+const conflict = (name: string) =>
+  new ConflictError(`The domain ${name} is already added to this project.`, "domain_exists");
 
 export async function createDomain(db: Executor, projectId: string, input: unknown, now: Date) {
   const { name, verified } = parseInput(CreateDomainInput, input);
@@ -25,8 +34,8 @@ export async function createDomain(db: Executor, projectId: string, input: unkno
     .select({ id: domains.id })
     .from(domains)
     .where(and(eq(domains.projectId, projectId), eq(domains.name, name)));
-  if (existing) throw new ConflictError(`The domain ${name} is already added to this project.`, "domain_exists");
-  const keys = generateDkimKeyPair();
+  if (existing) throw conflict(name);
+  const keys = await generateDkimKeyPair();
   const [domain] = await db
     .insert(domains)
     .values({
@@ -35,12 +44,21 @@ export async function createDomain(db: Executor, projectId: string, input: unkno
       name,
       status: verified ? "verified" : "pending",
       verifiedAt: verified ? now : null,
-      dkimSelector: "mailwright",
+      dkimSelector: DKIM_SELECTOR,
       dkimPublicKey: keys.publicKeyBase64,
       dkimPrivateKey: keys.privateKeyPem,
       createdAt: now,
       updatedAt: now,
     })
+    // Two concurrent adds of one name: the loser gets the same 409, not a unique violation.
+    .onConflictDoNothing({ target: [domains.projectId, domains.name] })
     .returning();
-  return domain!;
+  if (!domain) throw conflict(name);
+  return domain;
+}
+
+/** POST /v1/domains: a pending domain with a fresh DKIM key pair. */
+export async function addDomain(ctx: ServiceContext, input: unknown) {
+  const { name } = parseInput(AddDomainInput, input);
+  return createDomain(ctx.db, ctx.projectId, { name }, ctx.clock.now());
 }

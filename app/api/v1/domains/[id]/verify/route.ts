@@ -1,0 +1,12 @@
+import { serializeDomain } from "@/lib/domains/serialize";
+import { verifyDomain } from "@/lib/domains/verify";
+import { withApiKey } from "@/lib/http/api-handler";
+import { json } from "@/lib/http/respond";
+
+type Params = { id: string };
+
+// POST /v1/domains/:id/verify — DNS lookups now; returns the domain with each record's status
+export const POST = withApiKey<Params>(async ({ ctx, params }) => {
+  const { domain, statuses } = await verifyDomain(ctx, params.id);
+  return json(serializeDomain(domain, statuses));
+});

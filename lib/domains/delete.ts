@@ -1,0 +1,17 @@
+import { and, eq } from "drizzle-orm";
+import { domains } from "@/db/schema";
+import type { ServiceContext } from "../context";
+import { NotFoundError } from "../errors";
+
+/**
+ * DELETE /v1/domains/:id. Mail from the domain is refused from then on (422 on send); a project
+ * default sender on it must be changed in Settings.
+ */
+export async function deleteDomain(ctx: ServiceContext, domainId: string) {
+  const [row] = await ctx.db
+    .delete(domains)
+    .where(and(eq(domains.projectId, ctx.projectId), eq(domains.id, domainId)))
+    .returning({ id: domains.id });
+  if (!row) throw new NotFoundError("Domain");
+  return { id: row.id, deleted: true as const };
+}

@@ -1,0 +1,6 @@
+import type { ServiceContext } from "../context";
+import { findDomainOrThrow } from "./internal";
+
+export async function getDomain(ctx: ServiceContext, domainId: string) {
+  return findDomainOrThrow(ctx.db, ctx.projectId, domainId);
+}

@@ -1,0 +1,30 @@
+import { and, desc, eq } from "drizzle-orm";
+import { domains } from "@/db/schema";
+import type { ServiceContext } from "../context";
+import { beforeCursor, decodeCursor, PageQuery, toPage } from "../pagination";
+import { parseInput } from "../validation";
+import { serializeDomain } from "./serialize";
+
+/** GET /v1/domains — newest first, keyset-paged. */
+export async function listDomains(ctx: ServiceContext, query: unknown) {
+  const { limit, cursor } = parseInput(PageQuery, query);
+  const scope = `${ctx.projectId}:domains`;
+  const rows = await ctx.db
+    .select()
+    .from(domains)
+    .where(
+      and(
+        eq(domains.projectId, ctx.projectId),
+        beforeCursor(domains.createdAt, domains.id, decodeCursor(scope, cursor)),
+      ),
+    )
+    .orderBy(desc(domains.createdAt), desc(domains.id))
+    .limit(limit + 1);
+  return toPage(
+    rows,
+    limit,
+    scope,
+    (r) => r,
+    (r) => serializeDomain(r),
+  );
+}

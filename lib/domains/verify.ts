@@ -1,0 +1,62 @@
+import { and, eq } from "drizzle-orm";
+import { domains, type Domain } from "@/db/schema";
+import { config } from "../config";
+import type { ServiceContext } from "../context";
+import { NotFoundError } from "../errors";
+import { checkDkim, checkDmarc, checkSpf } from "./check";
+import { currentDnsResolver, lookupTxt, type DnsResolver } from "./dns";
+import { findDomainOrThrow } from "./internal";
+import { dkimRecordName, spfInclude, type RecordStatuses } from "./records";
+
+/** Looks up the three records; never throws for DNS trouble (it becomes a record status). */
+export async function checkDomainRecords(
+  domain: Pick<Domain, "name" | "dkimSelector" | "dkimPublicKey">,
+  resolver: DnsResolver,
+  include: string,
+): Promise<RecordStatuses> {
+  const [dkim, spf, dmarc] = await Promise.all([
+    lookupTxt(resolver, dkimRecordName(domain)),
+    lookupTxt(resolver, domain.name),
+    lookupTxt(resolver, `_dmarc.${domain.name}`),
+  ]);
+  return {
+    dkim: checkDkim(dkim, domain.dkimPublicKey),
+    spf: checkSpf(spf, include),
+    dmarc: checkDmarc(dmarc),
+  };
+}
+
+/** Domain status after a check: DKIM alone decides (SPF and DMARC are advice). */
+export function domainStatusFor(statuses: RecordStatuses): Domain["status"] {
+  if (statuses.dkim === "verified") return "verified";
+  return statuses.dkim === "mismatch" ? "failed" : "pending";
+}
+
+/**
+ * POST /v1/domains/:id/verify — real DNS lookups (outside any transaction), then the domain's
+ * status follows the DKIM result. A domain that stops verifying stops being usable for `from`.
+ */
+export async function verifyDomain(
+  ctx: ServiceContext,
+  domainId: string,
+  resolver: DnsResolver = currentDnsResolver(),
+) {
+  const domain = await findDomainOrThrow(ctx.db, ctx.projectId, domainId);
+  const statuses = await checkDomainRecords(domain, resolver, spfInclude(config().appUrl));
+  const status = domainStatusFor(statuses);
+  const now = ctx.clock.now();
+  const [updated] = await ctx.db
+    .update(domains)
+    .set({
+      status,
+      verifiedAt:
+        status !== "verified" ? null : domain.status === "verified" ? domain.verifiedAt : now,
+      lastCheckedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(domains.projectId, ctx.projectId), eq(domains.id, domainId)))
+    .returning();
+  // Deleted while DNS was being asked.
+  if (!updated) throw new NotFoundError("Domain");
+  return { domain: updated, statuses };
+}

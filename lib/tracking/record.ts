@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { emails } from "@/db/schema";
+import type { Executor } from "@/db";
+import { recordEmailEvent } from "../emails/events";
+import type { Runtime } from "../runtime";
+import { linkSigningKey } from "./key";
+import { isTrackableUrl, verifyLinkSignature } from "./signature";
+import { isPlausibleToken } from "./token";
+
+export type TrackingRuntime = Pick<Runtime, "db" | "jobs" | "clock">;
+
+async function findEmailByTrackingToken(tx: Executor, token: string) {
+  const [email] = await tx
+    .select({ id: emails.id, projectId: emails.projectId, to: emails.to, subject: emails.subject })
+    .from(emails)
+    .where(eq(emails.trackingToken, token))
+    .limit(1);
+  return email ?? null;
+}
+
+/**
+ * The pixel was loaded: one `opened` event per load (opens are counts). Returns whether the
+ * token named an email; callers answer the same either way. Mail-client prefetching and
+ * privacy proxies (Apple MPP, Gmail's image proxy) inflate opens: no bot filtering is done.
+ */
+export async function recordOpen(runtime: TrackingRuntime, token: string): Promise<boolean> {
+  if (!isPlausibleToken(token)) return false;
+  return runtime.db.transaction(async (tx) => {
+    const email = await findEmailByTrackingToken(tx, token);
+    if (!email) return false;
+    await recordEmailEvent(tx, runtime.jobs, { email, type: "opened", now: runtime.clock.now() });
+    return true;
+  });
+}
+
+export type ClickInput = { token: string; url: string | null; signature: string | null };
+export type ClickResult = { ok: true; location: string } | { ok: false };
+
+/**
+ * A tracked link was followed. Only a URL signed for this token is ever redirected to, so a
+ * tampered, foreign or unknown link is refused (never an open redirect). Link scanners that
+ * follow every link count as clicks: no bot filtering is done.
+ */
+export async function recordClick(
+  runtime: TrackingRuntime,
+  input: ClickInput,
+): Promise<ClickResult> {
+  const { token, url, signature } = input;
+  if (!url || !signature || !isPlausibleToken(token) || !isTrackableUrl(url)) return { ok: false };
+  const signingKey = await linkSigningKey(runtime.db);
+  if (!verifyLinkSignature(signingKey, token, url, signature)) return { ok: false };
+  const location = new URL(url).href;
+  let known: boolean;
+  try {
+    known = await runtime.db.transaction(async (tx) => {
+      const email = await findEmailByTrackingToken(tx, token);
+      if (!email) return false;
+      await recordEmailEvent(tx, runtime.jobs, {
+        email,
+        type: "clicked",
+        now: runtime.clock.now(),
+        data: { url },
+      });
+      return true;
+    });
+  } catch (error) {
+    // The signature proves we issued this link: the reader still gets where they were going.
+    console.error("[tracking] click not recorded", error);
+    known = true;
+  }
+  return known ? { ok: true, location } : { ok: false };
+}
