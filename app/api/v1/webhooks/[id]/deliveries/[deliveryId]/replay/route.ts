@@ -1,0 +1,10 @@
+import { withApiKey } from "@/lib/http/api-handler";
+import { json } from "@/lib/http/respond";
+import { replayWebhookDelivery } from "@/lib/webhooks/replay";
+
+type Params = { id: string; deliveryId: string };
+
+// POST /v1/webhooks/:id/deliveries/:deliveryId/replay — re-send the same bytes now, as a job; 202
+export const POST = withApiKey<Params>(async ({ ctx, params }) =>
+  json(await replayWebhookDelivery(ctx, params.id, params.deliveryId), 202),
+);

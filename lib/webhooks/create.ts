@@ -1,0 +1,28 @@
+import { webhookEndpoints } from "@/db/schema";
+import type { ServiceContext } from "../context";
+import { newId } from "../ids";
+import { parseInput } from "../validation";
+import { WEBHOOK_EVENT_TYPES } from "./event-types";
+import { CreateWebhookInput } from "./schemas";
+import { newWebhookSecret } from "./signature";
+
+/** Registers an endpoint; it subscribes to every event type unless `events` narrows it. */
+export async function createWebhook(ctx: ServiceContext, input: unknown) {
+  const values = parseInput(CreateWebhookInput, input);
+  const now = ctx.clock.now();
+  const [endpoint] = await ctx.db
+    .insert(webhookEndpoints)
+    .values({
+      id: newId("wh", now.getTime()),
+      projectId: ctx.projectId,
+      url: values.url,
+      description: values.description ?? null,
+      events: values.events ?? [...WEBHOOK_EVENT_TYPES],
+      secret: newWebhookSecret(),
+      active: true,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return endpoint!;
+}

@@ -1,0 +1,24 @@
+import { and, desc, eq } from "drizzle-orm";
+import { webhookEndpoints } from "@/db/schema";
+import type { ServiceContext } from "../context";
+import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { parseInput } from "../validation";
+import { ListWebhooksQuery } from "./schemas";
+import { serializeWebhookSummary } from "./serialize";
+
+export async function listWebhooks(ctx: ServiceContext, query: unknown) {
+  const { limit, cursor } = parseInput(ListWebhooksQuery, query);
+  const scope = `${ctx.projectId}:webhooks`;
+  const rows = await ctx.db
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.projectId, ctx.projectId),
+        beforeCursor(webhookEndpoints.createdAt, webhookEndpoints.id, decodeCursor(scope, cursor)),
+      ),
+    )
+    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
+    .limit(limit + 1);
+  return toPage(rows, limit, scope, (r) => r, serializeWebhookSummary);
+}

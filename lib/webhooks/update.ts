@@ -1,0 +1,41 @@
+import { and, eq } from "drizzle-orm";
+import { webhookEndpoints } from "@/db/schema";
+import { withTransaction, type ServiceContext } from "../context";
+import { NotFoundError } from "../errors";
+import { parseInput } from "../validation";
+import { UpdateWebhookInput } from "./schemas";
+
+export const DISABLED_BY_USER = "disabled by a user";
+
+/**
+ * PATCH semantics: only the fields sent change. Re-enabling starts afresh (no disabled reason,
+ * no failure streak), so an endpoint fixed after an auto-disable is not disabled again at once.
+ */
+export async function updateWebhook(ctx: ServiceContext, webhookId: string, input: unknown) {
+  const values = parseInput(UpdateWebhookInput, input);
+  const now = ctx.clock.now();
+  return withTransaction(ctx.db, async (tx) => {
+    const where = and(
+      eq(webhookEndpoints.projectId, ctx.projectId),
+      eq(webhookEndpoints.id, webhookId),
+    );
+    const [current] = await tx.select().from(webhookEndpoints).where(where).for("update");
+    if (!current) throw new NotFoundError("Webhook");
+    const enabling = values.active === true && !current.active;
+    const disabling = values.active === false && current.active;
+    const [endpoint] = await tx
+      .update(webhookEndpoints)
+      .set({
+        ...(values.url !== undefined && { url: values.url }),
+        ...(values.events !== undefined && { events: values.events }),
+        ...(values.description !== undefined && { description: values.description }),
+        ...(values.active !== undefined && { active: values.active }),
+        ...(enabling && { disabledReason: null, failingSince: null }),
+        ...(disabling && { disabledReason: DISABLED_BY_USER }),
+        updatedAt: now,
+      })
+      .where(where)
+      .returning();
+    return endpoint!;
+  });
+}
