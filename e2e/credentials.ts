@@ -8,6 +8,10 @@ export type E2eCredentials = {
   password: string;
   projectId: string;
   projectName: string;
+  /** Another project the user belongs to. */
+  secondProjectName: string;
+  /** A user with the same password who belongs to no project. */
+  noProjectEmail: string;
 };
 
 export function readCredentials(): E2eCredentials {

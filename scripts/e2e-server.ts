@@ -35,17 +35,37 @@ async function prepareData(dataDir: string) {
   const { getRuntime } = await import("@/lib/runtime");
   const { createProject } = await import("@/lib/projects/create");
   const { createUser } = await import("@/lib/users/users");
+  const { addMembership } = await import("@/lib/dashboard/memberships");
   const runtime = await getRuntime("cli");
+  const now = runtime.clock.now();
   const { project } = await createProject(
     runtime.db,
     { name: "Acme Inc", domain: "mail.test", verified: true },
-    runtime.clock.now(),
+    now,
   );
+  // A second project, so the project switcher and per-project scoping are exercised.
+  const { project: second } = await createProject(runtime.db, { name: "Side Project" }, now);
   const email = "e2e@mailwright.test";
   const password = `e2e-${Math.random().toString(36).slice(2, 12)}`;
-  await createUser(runtime.db, { email, password, role: "admin", projectId: project.id });
+  const { user } = await createUser(runtime.db, {
+    email,
+    password,
+    role: "admin",
+    projectId: project.id,
+  });
+  await addMembership(runtime.db, { userId: user.id, projectId: second.id, role: "member" });
+  // A valid account in no project: sign-in must say why it cannot continue.
+  const noProjectEmail = "no-project@mailwright.test";
+  await createUser(runtime.db, { email: noProjectEmail, password });
   await runtime.handle.close();
-  return { email, password, projectId: project.id, projectName: project.name };
+  return {
+    email,
+    password,
+    projectId: project.id,
+    projectName: project.name,
+    secondProjectName: second.name,
+    noProjectEmail,
+  };
 }
 
 async function main() {

@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "../auth";
-import type { ServiceContext } from "../context";
+import { serviceContext, type ServiceContext } from "../context";
 import { getRuntime } from "../runtime";
 import { projectsOfUser } from "../users/users";
 import { findUserById } from "./users";
@@ -38,7 +38,7 @@ export const loadDashboardContext = cache(async (): Promise<DashboardContext | n
     user,
     projects,
     project,
-    ctx: { projectId: project.id, db: runtime.db, clock: runtime.clock, keyMode: "live" },
+    ctx: serviceContext(runtime, project.id, "live"),
     appUrl: runtime.config.appUrl,
   };
 });
