@@ -15,6 +15,9 @@ export type OutboundRequest = {
   timeoutMs?: number;
   /** Default: WEBHOOK_ALLOW_PRIVATE=1 (or true) in the environment. */
   allowPrivate?: boolean;
+  /** Injectable for tests: the resolver and the address check (defaults: dns.lookup, isPrivateAddress). */
+  resolve?: (host: string) => Promise<LookupAddress[]>;
+  isPrivate?: (ip: string) => boolean;
 };
 
 /** Never throws: a refused target, a DNS error or a timeout is an attempt with `error` set. */
@@ -59,7 +62,7 @@ export async function postWebhookRequest(request: OutboundRequest): Promise<Outb
   deadline.catch(() => {});
   try {
     const url = new URL(request.url);
-    const target = await Promise.race([resolveTarget(url, allowPrivate), deadline]);
+    const target = await Promise.race([resolveTarget(url, allowPrivate, request), deadline]);
     const response = await Promise.race([exchange(url, target, request, deadline), deadline]);
     return { ...response, durationMs: elapsed(), error: null };
   } catch (error) {
@@ -72,7 +75,11 @@ export async function postWebhookRequest(request: OutboundRequest): Promise<Outb
 
 type Target = { address: string; family: 4 | 6 } | null; // null: let Node resolve (allowed)
 
-async function resolveTarget(url: URL, allowPrivate: boolean): Promise<Target> {
+async function resolveTarget(
+  url: URL,
+  allowPrivate: boolean,
+  { resolve = systemResolve, isPrivate = isPrivateAddress }: OutboundRequest,
+): Promise<Target> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new OutboundError(`unsupported protocol ${url.protocol}`);
   }
@@ -83,18 +90,22 @@ async function resolveTarget(url: URL, allowPrivate: boolean): Promise<Target> {
     addresses = [{ address: host, family: isIP(host) }];
   } else {
     try {
-      addresses = await dns.lookup(host, { all: true, verbatim: true });
+      addresses = await resolve(host);
     } catch (error) {
       throw new OutboundError(`DNS lookup failed for ${host}: ${describe(error)}`);
     }
   }
   // One private answer is enough to refuse: a name that mixes public and internal addresses is
   // exactly what a rebinding or split-horizon probe looks like.
-  if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) {
+  if (addresses.length === 0 || addresses.some((a) => isPrivate(a.address))) {
     throw new OutboundError(PRIVATE_TARGET_ERROR);
   }
   const chosen = addresses[0]!;
   return { address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
+}
+
+function systemResolve(host: string): Promise<LookupAddress[]> {
+  return dns.lookup(host, { all: true, verbatim: true });
 }
 
 type Exchange = Pick<OutboundResult, "statusCode" | "headers" | "body">;
