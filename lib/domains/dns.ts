@@ -12,7 +12,9 @@ const NOT_FOUND_CODES = new Set(["ENOTFOUND", "ENODATA", "NXDOMAIN", "ENONAME"])
  * node's resolver, optionally pointed at DNS_SERVER (`1.1.1.1`, `10.0.0.2:5353`, `[::1]:53`),
  * for hosts whose system resolver is split-horizon or caches too long.
  */
-export function systemDnsResolver(env: NodeJS.ProcessEnv = process.env): DnsResolver {
+export function systemDnsResolver(
+  env: Record<string, string | undefined> = process.env,
+): DnsResolver {
   const resolver = new Resolver({ timeout: 3000, tries: 2 });
   const server = env.DNS_SERVER?.trim();
   if (server) resolver.setServers([server]);

@@ -19,7 +19,10 @@ export type RecordStatuses = Record<RecordPurpose, RecordStatus>;
  * The SPF include of the sending relay. Operators set SPF_INCLUDE to their relay's SPF domain
  * (for example `amazonses.com` or their own MTA's); the fallback names this instance's host.
  */
-export function spfInclude(appUrl: string, env: NodeJS.ProcessEnv = process.env): string {
+export function spfInclude(
+  appUrl: string,
+  env: Record<string, string | undefined> = process.env,
+): string {
   const configured = env.SPF_INCLUDE?.trim();
   if (configured) return configured;
   let host = "localhost";

@@ -1,0 +1,17 @@
+import type { Email } from "@/db/schema";
+import type { Runtime } from "../runtime";
+import { instrumentHtml } from "./instrument";
+import { linkSigningKey } from "./key";
+
+/**
+ * The delivery worker's HTML step (lib/sending `setHtmlInstrumenter`): tracking URLs under
+ * APP_URL, named by the email's tracking token and signed with the instance key.
+ */
+export function trackingInstrumenter(runtime: Pick<Runtime, "db" | "config">) {
+  return async (html: string, email: Pick<Email, "trackingToken">): Promise<string> =>
+    instrumentHtml(html, {
+      appUrl: runtime.config.appUrl,
+      token: email.trackingToken,
+      signingKey: await linkSigningKey(runtime.db),
+    });
+}
