@@ -22,7 +22,7 @@ export class JobQueue {
       schedule: false,
       migrate: true,
       // A job whose worker died is retried once this lease expires.
-      expireInSeconds: 120,
+      expireInSeconds: Number(process.env.JOB_LEASE_SECONDS ?? 120),
       retryLimit: 10,
       retryDelay: 5,
       retryBackoff: true,

@@ -8,6 +8,7 @@ import { createProject } from "@/lib/projects/create";
 import { installRuntime, makeRuntime, type Runtime } from "@/lib/runtime";
 import { serviceContext, type ServiceContext } from "@/lib/context";
 import { startWorkers } from "@/lib/jobs/workers";
+import { closeTransports } from "@/lib/sending/transports";
 import { createThrowawayDatabase, postgresAvailable } from "./database";
 import { resolveRoute } from "./router";
 
@@ -124,6 +125,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await runtime.jobs.stop(5_000);
+      await closeTransports();
       await handle.close();
       await dropDatabase?.();
     },

@@ -28,6 +28,13 @@ export function liveTransport(
   return transport;
 }
 
+/** Closes the pooled connections (shutdown, tests). */
+export async function closeTransports() {
+  const transport = cached?.transport;
+  cached = undefined;
+  await transport?.close();
+}
+
 export function transportFor(
   mode: "live" | "test",
   config: Pick<Config, "smtpUrl" | "resendApiKey" | "resendBaseUrl">,

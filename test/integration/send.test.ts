@@ -1,0 +1,297 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emails, suppressions } from "@/db/schema";
+import { startTestApp, type TestApp, type TestProject } from "../support/app";
+import { expectError, expectRequiresKey } from "../support/checks";
+import { startSmtpServer, waitFor } from "../support/smtp-server";
+
+let app: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let project: TestProject;
+let other: TestProject;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer({ deferCount: 1 });
+  app = await startTestApp({
+    worker: "embedded",
+    env: { SMTP_URL: smtp.url, DELIVERY_RETRY_BASE_SECONDS: "1" },
+  });
+  project = await app.createProject({ domain: "mail.test" });
+  other = await app.createProject({ name: "Other", domain: "other.test" });
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+const send = (body: unknown, key = project.live, headers?: Record<string, string>) =>
+  app.api("/v1/send", { method: "POST", key, body, headers });
+
+const emailStatus = async (id: string) =>
+  (await app.api(`/v1/emails/${id}`, { key: project.live })).body;
+
+const base = {
+  from: "Acme <hello@mail.test>",
+  subject: "Hi",
+  html: '<p>Hello <a href="https://acme.example/x">there</a></p>',
+};
+
+describe(`POST /v1/send (${app?.driver ?? process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
+  it("sends over real SMTP: 200 sent, then delivered with DKIM and our Message-ID", async () => {
+    const res = await send({ ...base, to: "ada@example.com" });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({
+      id: expect.stringMatching(/^em_/),
+      status: "sent",
+      messageId: expect.any(String),
+    });
+    const message = await waitFor(
+      () => smtp.received.find((m) => m.messageId === res.body.messageId),
+      15_000,
+      "message",
+    );
+    expect(message.to).toEqual(["ada@example.com"]);
+    expect(message.raw).toMatch(/^DKIM-Signature: .*d=mail\.test/m);
+    await waitFor(
+      async () => (await emailStatus(res.body.id)).status === "delivered",
+      10_000,
+      "delivered",
+    );
+    const events = await app.api(`/v1/emails/${res.body.id}/events`, { key: project.live });
+    expect(events.body.data.map((e: { type: string }) => e.type)).toEqual(["sent", "delivered"]);
+  });
+
+  it("renders a template with escaped variables and generates the text part", async () => {
+    const res = await send({
+      from: "hello@mail.test",
+      to: "grace@example.com",
+      subject: "Welcome, {{name}}",
+      template: "tpl_system_welcome",
+      variables: { name: "Grace <b>H</b>" },
+    });
+    expect(res.status, res.text).toBe(200);
+    const detail = await emailStatus(res.body.id);
+    expect(detail.subject).toBe("Welcome, Grace <b>H</b>");
+    expect(detail.html).toContain("Grace &lt;b&gt;H&lt;/b&gt;");
+    expect(detail.text).toContain("Grace <b>H</b>");
+  });
+
+  it("keeps CR/LF from adding headers or recipients and drops invalid cc", async () => {
+    const res = await send({
+      ...base,
+      subject: "Hello\r\nBcc: victim@example.com",
+      to: "carol@example.com",
+      cc: ["ok@example.com", "not-an-address", "x@example.com\r\nBcc: evil@example.com"],
+    });
+    expect(res.status, res.text).toBe(200);
+    const message = await waitFor(
+      () => smtp.received.find((m) => m.messageId === res.body.messageId),
+      15_000,
+      "message",
+    );
+    expect(message.to.sort()).toEqual(["carol@example.com", "ok@example.com"]);
+    expect(message.raw).not.toMatch(/^Bcc:/im);
+    expectError(await send({ ...base, to: "a@example.com\r\nBcc: b@example.com" }), 422);
+    expectError(
+      await send({ ...base, from: "Acme <hello@mail.test>\nX-Evil: 1", to: "a@example.com" }),
+      422,
+    );
+  });
+
+  it("answers validation problems with 422 and details", async () => {
+    expectError(await send({ to: "a@example.com", subject: "x", html: "<p>x</p>" }), 422);
+    expectError(
+      await send({ ...base, to: "a@example.com", from: "hello@unverified.test" }),
+      422,
+      "domain_not_verified",
+    );
+    expectError(
+      await send({ ...base, to: "a@example.com", from: "hello@other.test" }),
+      422,
+      "domain_not_verified",
+    );
+    expectError(await send({ from: base.from, to: "a@example.com", subject: "x" }), 422);
+    expectError(
+      await send({ ...base, to: "a@example.com", template: "tpl_nope", html: undefined }),
+      422,
+      "template_not_found",
+    );
+    expectError(
+      await send({
+        ...base,
+        to: "a@example.com",
+        attachments: Array.from({ length: 11 }, () => ({ filename: "a.txt", content: "aGk=" })),
+      }),
+      422,
+    );
+    expectError(
+      await send({
+        ...base,
+        to: "a@example.com",
+        attachments: [{ filename: "a.txt", content: "not base64!" }],
+      }),
+      422,
+    );
+    expectError(await send({ ...base, to: "a@example.com", variables: [] }), 422);
+    expectError(
+      await send({ ...base, to: "a@example.com" }, project.live, {
+        "idempotency-key": "k".repeat(257),
+      }),
+      422,
+    );
+  });
+
+  it("delivers attachments", async () => {
+    const res = await send({
+      ...base,
+      to: "files@example.com",
+      attachments: [
+        {
+          filename: "hello.txt",
+          content: Buffer.from("hello file").toString("base64"),
+          content_type: "text/plain",
+        },
+      ],
+    });
+    expect(res.status, res.text).toBe(200);
+    const message = await waitFor(
+      () => smtp.received.find((m) => m.messageId === res.body.messageId),
+      15_000,
+      "message",
+    );
+    expect(message.raw).toContain("filename=hello.txt");
+    expect(message.raw).toContain(Buffer.from("hello file").toString("base64"));
+  });
+
+  it("bounces on SMTP 5xx: status bounced, address suppressed, further sends 422", async () => {
+    const res = await send({ ...base, to: "reject-me@example.com" });
+    expect(res.status).toBe(200);
+    await waitFor(
+      async () => (await emailStatus(res.body.id)).status === "bounced",
+      10_000,
+      "bounced",
+    );
+    const [row] = await app.runtime.db
+      .select()
+      .from(suppressions)
+      .where(eq(suppressions.email, "reject-me@example.com"));
+    expect(row?.reason).toBe("hard_bounce");
+    expectError(await send({ ...base, to: "reject-me@example.com" }), 422, "recipient_suppressed");
+  });
+
+  it("retries SMTP 4xx with backoff, then delivers", async () => {
+    const res = await send({ ...base, to: "defer-once@example.com" });
+    await waitFor(
+      async () => (await emailStatus(res.body.id)).status === "delivered",
+      15_000,
+      "delivered after retry",
+    );
+    const events = await app.api(`/v1/emails/${res.body.id}/events`, { key: project.live });
+    expect(events.body.data.map((e: { type: string }) => e.type)).toEqual([
+      "sent",
+      "deferred",
+      "delivered",
+    ]);
+    expect(smtp.received.filter((m) => m.to.includes("defer-once@example.com"))).toHaveLength(1);
+  });
+
+  it("test keys: 403 for real inboxes, simulated outcomes for reserved domains, nothing on the wire", async () => {
+    expectError(
+      await send({ ...base, to: "someone@gmail.com" }, project.test),
+      403,
+      "test_key_real_recipient",
+    );
+    expectError(
+      await send({ ...base, to: "ok@example.com", bcc: "boss@gmail.com" }, project.test),
+      403,
+    );
+    const before = smtp.received.length;
+    const delivered = await send({ ...base, to: "user@example.com" }, project.test);
+    const bounced = await send({ ...base, to: "bounce+1@example.org" }, project.test);
+    const complained = await send({ ...base, to: "complaint@site.test" }, project.test);
+    await waitFor(
+      async () => (await emailStatus(delivered.body.id)).status === "delivered",
+      10_000,
+    );
+    await waitFor(async () => (await emailStatus(bounced.body.id)).status === "bounced", 10_000);
+    await waitFor(
+      async () => (await emailStatus(complained.body.id)).status === "complained",
+      10_000,
+    );
+    const suppressed = await app.runtime.db
+      .select()
+      .from(suppressions)
+      .where(eq(suppressions.projectId, project.id));
+    expect(suppressed.map((s) => [s.email, s.reason])).toEqual(
+      expect.arrayContaining([
+        ["bounce+1@example.org", "hard_bounce"],
+        ["complaint@site.test", "complaint"],
+      ]),
+    );
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it("lists emails newest first with filters; other projects get 404", async () => {
+    const list = await app.api("/v1/emails?limit=2&type=transactional", { key: project.live });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toHaveLength(2);
+    expect(list.body.has_more).toBe(true);
+    const next = await app.api(
+      `/v1/emails?limit=2&type=transactional&cursor=${encodeURIComponent(list.body.next_cursor)}`,
+      { key: project.live },
+    );
+    expect(next.body.data[0].created_at <= list.body.data[1].created_at).toBe(true);
+    const bounced = await app.api("/v1/emails?status=bounced", { key: project.live });
+    expect(bounced.body.data.every((e: { status: string }) => e.status === "bounced")).toBe(true);
+    expectError(await app.api("/v1/emails?status=lost", { key: project.live }), 422);
+    expectError(await app.api(`/v1/emails/${list.body.data[0].id}`, { key: other.live }), 404);
+    expectError(
+      await app.api(`/v1/emails/${list.body.data[0].id}/events`, { key: other.live }),
+      404,
+    );
+    await expectRequiresKey(app, "POST", "/v1/send");
+  });
+});
+
+describe("idempotency", () => {
+  it("50 concurrent requests with one key send exactly one email and all get its result", async () => {
+    const key = `order-${Date.now()}`;
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        send({ ...base, to: "idem@example.com" }, project.live, { "idempotency-key": key }),
+      ),
+    );
+    const ids = new Set(responses.map((r) => r.body.id));
+    expect(ids.size).toBe(1);
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    expect(responses.filter((r) => r.body.idempotent === true)).toHaveLength(49);
+    const [id] = [...ids];
+    await waitFor(async () => (await emailStatus(id!)).status === "delivered", 15_000);
+    const count = await app.runtime.db
+      .select({ id: emails.id })
+      .from(emails)
+      .where(eq(emails.to, "idem@example.com"));
+    expect(count).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes("idem@example.com"))).toHaveLength(1);
+    const replay = await send({ ...base, to: "idem@example.com" }, project.live, {
+      "idempotency-key": key,
+    });
+    expect(Object.keys(replay.body).sort()).toEqual(["id", "idempotent", "messageId", "status"]);
+  });
+
+  it("scopes keys per project and sends again for a different key", async () => {
+    const a = await send({ ...base, to: "k@example.com" }, project.live, {
+      "idempotency-key": "same",
+    });
+    const b = await send({ ...base, to: "k@example.com" }, project.live, {
+      "idempotency-key": "other",
+    });
+    const c = await send(
+      { from: "hello@other.test", to: "k@example.com", subject: "x", html: "<p>x</p>" },
+      other.live,
+      { "idempotency-key": "same" },
+    );
+    expect(new Set([a.body.id, b.body.id, c.body.id]).size).toBe(3);
+    expect(c.body.idempotent).toBeUndefined();
+  });
+});

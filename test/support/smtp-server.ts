@@ -1,0 +1,95 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMessage = { from: string; to: string[]; raw: string; messageId: string | null };
+
+/**
+ * A real SMTP server for tests (the `smtp-server` package on loopback). Recipients decide the
+ * reply: local part `reject…` → 550 at RCPT, `defer…` → 451 at RCPT for the first
+ * `deferCount` attempts. `hold()` makes the server stop answering DATA until `release()`, to
+ * crash a sender mid-delivery. A message counts as received only once the server says 250.
+ */
+export async function startSmtpServer(options: { deferCount?: number } = {}) {
+  const received: ReceivedMessage[] = [];
+  const deferrals = new Map<string, number>();
+  let holding = false;
+  const held: (() => void)[] = [];
+
+  const server = new SMTPServer({
+    authOptional: true,
+    closeTimeout: 200,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      const local = address.address.split("@")[0] ?? "";
+      if (local.startsWith("reject")) {
+        const error = Object.assign(new Error("5.1.1 User unknown"), { responseCode: 550 });
+        return callback(error);
+      }
+      if (local.startsWith("defer")) {
+        const seen = deferrals.get(address.address) ?? 0;
+        if (seen < (options.deferCount ?? 1)) {
+          deferrals.set(address.address, seen + 1);
+          const error = Object.assign(new Error("4.2.0 Mailbox busy, try later"), {
+            responseCode: 451,
+          });
+          return callback(error);
+        }
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const accept = () => {
+          // A closed connection means the client gave up: the message was never accepted.
+          if ((session as unknown as { closed?: boolean }).closed) return;
+          const raw = Buffer.concat(chunks).toString("utf8");
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? null,
+          });
+          callback(null, "Queued");
+        };
+        if (holding) held.push(accept);
+        else accept();
+      });
+    },
+    onClose(session) {
+      (session as unknown as { closed?: boolean }).closed = true;
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    hold: () => {
+      holding = true;
+    },
+    release: () => {
+      holding = false;
+      for (const accept of held.splice(0)) accept();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Polls `check` until it returns a truthy value (or throws after `timeoutMs`). */
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 15_000,
+  label = "condition",
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
