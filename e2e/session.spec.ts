@@ -37,7 +37,9 @@ test.describe("signed out", () => {
     await page.getByLabel("Email").fill(noProjectEmail);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toContainText("not a member of any project");
+    await expect(
+      page.getByRole("alert").filter({ hasText: "not a member of any project" }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
