@@ -23,6 +23,8 @@ export class JobQueue {
       migrate: true,
       // A job whose worker died is retried once this lease expires.
       expireInSeconds: Number(process.env.JOB_LEASE_SECONDS ?? 120),
+      // How often expired leases are noticed and their jobs put back (pg-boss maintenance).
+      maintenanceIntervalSeconds: Number(process.env.QUEUE_MAINTENANCE_SECONDS ?? 30),
       retryLimit: 10,
       retryDelay: 5,
       retryBackoff: true,

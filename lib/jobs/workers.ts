@@ -1,4 +1,5 @@
-import { deliverEmailBatch } from "../sending/deliver";
+import { deliverEmailBatch, setHtmlInstrumenter } from "../sending/deliver";
+import { trackingInstrumenter } from "../tracking/email-instrumenter";
 import type { Runtime } from "../runtime";
 import { deliverWebhookBatch } from "../webhooks/deliver";
 import { JOBS } from "./names";
@@ -9,6 +10,8 @@ import { JOBS } from "./names";
  * re-reads its row and does only what is still undone.
  */
 export async function startWorkers(runtime: Runtime) {
+  // Open pixel and signed click links are added at delivery time, so stored HTML stays clean.
+  setHtmlInstrumenter(trackingInstrumenter(runtime));
   await runtime.jobs.work(JOBS.deliverEmail, { concurrency: 2, batchSize: 25 }, (jobs) =>
     deliverEmailBatch(runtime, jobs),
   );

@@ -71,6 +71,7 @@ export async function startSmtpServer(options: { deferCount?: number } = {}) {
     hold: () => {
       holding = true;
     },
+    heldCount: () => held.length,
     release: () => {
       holding = false;
       for (const accept of held.splice(0)) accept();
