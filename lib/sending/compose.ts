@@ -1,6 +1,6 @@
 import type { Email } from "@/db/schema";
 import type { Executor } from "@/db";
-import { verifiedSendingDomain } from "./sender";
+import { findVerifiedDomain } from "../domains/find-verified";
 import type { OutgoingMessage } from "./transports";
 
 /** Extra steps applied to the stored HTML at delivery time (open/click tracking). */
@@ -17,7 +17,7 @@ export async function composeMessage(
 ): Promise<OutgoingMessage> {
   const address = /<([^>]+)>$/.exec(email.fromAddress)?.[1] ?? email.fromAddress;
   const domainName = address.slice(address.lastIndexOf("@") + 1);
-  const domain = await verifiedSendingDomain(db, email.projectId, domainName);
+  const domain = await findVerifiedDomain(db, email.projectId, domainName);
   return {
     from: email.fromAddress,
     to: email.to,

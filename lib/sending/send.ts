@@ -19,7 +19,7 @@ import {
 } from "./idempotency";
 import { renderSendContent } from "./content";
 import { MAX_IDEMPOTENCY_KEY_LENGTH, SendEmailInput } from "./schemas";
-import { verifiedSendingDomain } from "./sender";
+import { findVerifiedDomain } from "../domains/find-verified";
 import { isDeliveryConfigured } from "./transports";
 
 export type SendEmailResult = {
@@ -65,7 +65,7 @@ export async function sendEmail(
       if (!claim.claimed)
         return { httpStatus: 200 as const, body: { ...claim.response, idempotent: true as const } };
     }
-    if (!(await verifiedSendingDomain(tx, ctx.projectId, from.domain))) {
+    if (!(await findVerifiedDomain(tx, ctx.projectId, from.domain))) {
       throw new ValidationError(
         `The domain ${from.domain} is not verified for this project.`,
         [{ path: "from", message: "must use a verified domain (see /v1/domains)" }],
