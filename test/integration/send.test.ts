@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails, suppressions } from "@/db/schema";
-import { startTestApp, type TestApp, type TestProject } from "../support/app";
+import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError, expectRequiresKey } from "../support/checks";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
 
@@ -36,7 +36,7 @@ const base = {
   html: '<p>Hello <a href="https://acme.example/x">there</a></p>',
 };
 
-describe(`POST /v1/send (${app?.driver ?? process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
+describe(`POST /v1/send (${TEST_DRIVER})`, () => {
   it("sends over real SMTP: 200 sent, then delivered with DKIM and our Message-ID", async () => {
     const res = await send({ ...base, to: "ada@example.com" });
     expect(res.status, res.text).toBe(200);
