@@ -85,7 +85,7 @@ export async function waitFor<T>(
   check: () => Promise<T> | T,
   timeoutMs = 15_000,
   label = "condition",
-): Promise<T> {
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
