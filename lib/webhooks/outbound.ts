@@ -30,7 +30,9 @@ export type OutboundResult = {
   error: string | null;
 };
 
-export function privateTargetsAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+export function privateTargetsAllowed(
+  env: Record<string, string | undefined> = process.env,
+): boolean {
   return ["1", "true"].includes((env.WEBHOOK_ALLOW_PRIVATE ?? "").trim().toLowerCase());
 }
 

@@ -25,7 +25,9 @@ export const MAX_RETRY_AFTER_MS = 24 * 3600 * 1000;
 export const RETRY_AFTER_STATUSES = new Set([429, 502, 503, 504]);
 
 /** The base schedule; `WEBHOOK_RETRY_SCHEDULE_SECONDS="1,1,1"` shortens it (tests, staging). */
-export function retryScheduleSeconds(env: NodeJS.ProcessEnv = process.env): readonly number[] {
+export function retryScheduleSeconds(
+  env: Record<string, string | undefined> = process.env,
+): readonly number[] {
   const raw = env.WEBHOOK_RETRY_SCHEDULE_SECONDS?.trim();
   if (!raw) return RETRY_SCHEDULE_SECONDS;
   const values = raw.split(",").map((part) => Number(part.trim()));
