@@ -25,7 +25,11 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5_000);
 const CONCURRENCY = 32;
 const DRIVERS = (process.env.BENCH_DRIVERS ?? "postgres,pglite").split(",");
 
-type DriverSetup = { env: Record<string, string>; open: () => Promise<DatabaseHandle>; cleanup: () => Promise<void> };
+type DriverSetup = {
+  env: Record<string, string>;
+  open: () => Promise<DatabaseHandle>;
+  cleanup: () => Promise<void>;
+};
 
 async function setupDriver(driver: string): Promise<DriverSetup> {
   if (driver === "postgres") {
@@ -66,7 +70,11 @@ async function stopProcess(child: ChildProcess) {
 }
 
 const contactBody = (prefix: string, i: number) =>
-  JSON.stringify({ email: `${prefix}${i}@bench.test`, name: `Bench ${i}`, data: { plan: "pro", i } });
+  JSON.stringify({
+    email: `${prefix}${i}@bench.test`,
+    name: `Bench ${i}`,
+    data: { plan: "pro", i },
+  });
 
 async function latency(baseUrl: string, pathName: string, key: string): Promise<LoadResult> {
   return runLoad({
@@ -93,33 +101,74 @@ async function benchDriver(driver: string) {
       `select created_at, id from contacts where project_id = $1 order by created_at desc, id desc offset $2 limit 1`,
       [project.id, Math.floor(CONTACTS * 0.9)],
     );
-    const deepCursor = encodeCursor(`${project.id}:contacts`, { createdAt: new Date(deep!.created_at), id: deep!.id });
+    const deepCursor = encodeCursor(`${project.id}:contacts`, {
+      createdAt: new Date(deep!.created_at),
+      id: deep!.id,
+    });
     await handle.close();
 
-    const env = { ...setup.env, RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000", WORKER: "off" };
+    const env = {
+      ...setup.env,
+      RATE_LIMIT_PER_SECOND: "1000000",
+      RATE_LIMIT_BURST: "1000000",
+      WORKER: "off",
+    };
     const appPort = 3201;
-    const app = startProcess("node_modules/.bin/next", ["start", "-p", String(appPort)], { ...env, PORT: String(appPort) });
+    const app = startProcess("node_modules/.bin/next", ["start", "-p", String(appPort)], {
+      ...env,
+      PORT: String(appPort),
+    });
     const appUrl = `http://127.0.0.1:${appPort}`;
     await waitForHttp(appUrl);
     const auth = { authorization: `Bearer ${keys.live}` };
     // Warm up JIT, route compilation and the connection pool.
-    await runLoad({ baseUrl: appUrl, concurrency: 8, requests: 500, next: (i) => ({ method: "POST", path: "/api/v1/contacts", headers: auth, body: contactBody("warm", i) }), expectStatus: (s) => s < 300 });
+    await runLoad({
+      baseUrl: appUrl,
+      concurrency: 8,
+      requests: 500,
+      next: (i) => ({
+        method: "POST",
+        path: "/api/v1/contacts",
+        headers: auth,
+        body: contactBody("warm", i),
+      }),
+      expectStatus: (s) => s < 300,
+    });
     const api = await runLoad({
       baseUrl: appUrl,
       concurrency: CONCURRENCY,
       requests: REQUESTS,
-      next: (i) => ({ method: "POST", path: "/api/v1/contacts", headers: auth, body: contactBody("api", i) }),
+      next: (i) => ({
+        method: "POST",
+        path: "/api/v1/contacts",
+        headers: auth,
+        body: contactBody("api", i),
+      }),
       expectStatus: (s) => s === 201 || s === 200,
     });
     const firstPage = await latency(appUrl, "/api/v1/contacts?limit=50", keys.live);
-    const deepPage = await latency(appUrl, `/api/v1/contacts?limit=50&cursor=${encodeURIComponent(deepCursor)}`, keys.live);
+    const deepPage = await latency(
+      appUrl,
+      `/api/v1/contacts?limit=50&cursor=${encodeURIComponent(deepCursor)}`,
+      keys.live,
+    );
     await stopProcess(app);
 
     const barePort = 3210;
-    const bare = startProcess("node_modules/.bin/tsx", ["bench/bare-server.ts"], { ...env, PORT: String(barePort), BENCH_PROJECT_ID: project.id });
+    const bare = startProcess("node_modules/.bin/tsx", ["bench/bare-server.ts"], {
+      ...env,
+      PORT: String(barePort),
+      BENCH_PROJECT_ID: project.id,
+    });
     const bareUrl = `http://127.0.0.1:${barePort}`;
     await waitForHttp(bareUrl);
-    await runLoad({ baseUrl: bareUrl, concurrency: 8, requests: 500, next: (i) => ({ method: "POST", path: "/", body: contactBody("warmbare", i) }), expectStatus: (s) => s < 300 });
+    await runLoad({
+      baseUrl: bareUrl,
+      concurrency: 8,
+      requests: 500,
+      next: (i) => ({ method: "POST", path: "/", body: contactBody("warmbare", i) }),
+      expectStatus: (s) => s < 300,
+    });
     const reference = await runLoad({
       baseUrl: bareUrl,
       concurrency: CONCURRENCY,
@@ -139,7 +188,10 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 async function main() {
   if (!fs.existsSync(".next/BUILD_ID")) {
     console.log("No build found: running next build first…");
-    const build = spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const build = spawnSync("node_modules/.bin/next", ["build"], {
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (build.status !== 0) process.exit(1);
   }
   const results = [];
@@ -150,15 +202,22 @@ async function main() {
     }
     results.push(await benchDriver(driver));
   }
-  console.log(`\nbench:api — ${CONTACTS.toLocaleString()} seeded contacts, ${REQUESTS} POSTs at concurrency ${CONCURRENCY}`);
-  console.log(`machine: ${os.cpus().length}× ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}\n`);
-  console.log("| driver | POST /v1/contacts req/s | p50 ms | p99 ms | bare node:http req/s | ratio | GET first page p99 ms | GET deep page p99 ms | deep/first |");
+  console.log(
+    `\nbench:api — ${CONTACTS.toLocaleString()} seeded contacts, ${REQUESTS} POSTs at concurrency ${CONCURRENCY}`,
+  );
+  console.log(
+    `machine: ${os.cpus().length}× ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}\n`,
+  );
+  console.log(
+    "| driver | POST /v1/contacts req/s | p50 ms | p99 ms | bare node:http req/s | ratio | GET first page p99 ms | GET deep page p99 ms | deep/first |",
+  );
   console.log("|---|---|---|---|---|---|---|---|---|");
   for (const r of results) {
     console.log(
       `| ${r.driver} | ${fmt(r.api.rps, 0)} | ${fmt(r.api.p50)} | ${fmt(r.api.p99)} | ${fmt(r.reference.rps, 0)} | ${fmt(r.api.rps / r.reference.rps, 2)} | ${fmt(r.firstPage.p99)} | ${fmt(r.deepPage.p99)} | ${fmt(r.deepPage.p99 / r.firstPage.p99, 2)} |`,
     );
-    if (r.api.errors || r.reference.errors) console.log(`  (errors: api ${r.api.errors}, reference ${r.reference.errors})`);
+    if (r.api.errors || r.reference.errors)
+      console.log(`  (errors: api ${r.api.errors}, reference ${r.reference.errors})`);
   }
 }
 

@@ -1,13 +1,28 @@
 import http from "node:http";
 
 /** A closed-loop load generator: `concurrency` workers issue requests back to back. */
-export type LoadResult = { requests: number; errors: number; seconds: number; rps: number; p50: number; p99: number };
+export type LoadResult = {
+  requests: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+};
 
-export type RequestSpec = { method: string; path: string; headers?: Record<string, string>; body?: string };
+export type RequestSpec = {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+};
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-export function request(baseUrl: string, spec: RequestSpec): Promise<{ status: number; body: string }> {
+export function request(
+  baseUrl: string,
+  spec: RequestSpec,
+): Promise<{ status: number; body: string }> {
   const url = new URL(spec.path, baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -16,14 +31,19 @@ export function request(baseUrl: string, spec: RequestSpec): Promise<{ status: n
         method: spec.method,
         agent,
         headers: {
-          ...(spec.body !== undefined && { "content-type": "application/json", "content-length": Buffer.byteLength(spec.body) }),
+          ...(spec.body !== undefined && {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(spec.body),
+          }),
           ...spec.headers,
         },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        );
       },
     );
     req.on("error", reject);

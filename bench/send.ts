@@ -1,0 +1,228 @@
+/**
+ * npm run bench:send — on PostgreSQL, in one run:
+ *   1. POST /v1/send req/s, p50/p99 at concurrency 32 against `next start` (WORKER=external, so
+ *      the API is measured alone), beside (a) a bare node:http handler doing the same database
+ *      transaction through the same driver;
+ *   2. delivery: one `npm run worker` process draining the backlog to a local SMTP sink
+ *      (emails/s), beside (b) the same message pushed straight through the same pooled nodemailer
+ *      transport to the same sink.
+ * Env: BENCH_REQUESTS (default 5000).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import { sql } from "drizzle-orm";
+import { migrateDatabase, openDatabase } from "@/db";
+import { prepareInstance } from "@/lib/bootstrap";
+import { readConfig } from "@/lib/config";
+import { createProject } from "@/lib/projects/create";
+import { makeRuntime } from "@/lib/runtime";
+import { createSmtpTransport } from "@/lib/sending/transports/smtp";
+import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
+import { runLoad, waitForHttp } from "./lib/load";
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
+const SINK_PORT = 2526;
+const HTML = `<!doctype html><html><body><h1>Your receipt</h1><p>Thanks for your order, {{name}}.</p>
+<p><a href="https://shop.example/orders/123">View your order</a> · <a href="https://shop.example/help">Help</a></p>
+${"<p>Line item with a description that makes this a realistic transactional email body.</p>".repeat(20)}</body></html>`;
+
+function start(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  stdout: "ignore" | "pipe" = "ignore",
+): ChildProcess {
+  return spawn(command, args, {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", stdout, "inherit"],
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+function sendBody(prefix: string, i: number) {
+  return JSON.stringify({
+    from: "Shop <orders@bench.test>",
+    to: `${prefix}${i}@example.com`,
+    subject: `Receipt #${i}`,
+    html: HTML,
+  });
+}
+
+async function main() {
+  if (!(await postgresAvailable()))
+    throw new Error("bench:send needs PostgreSQL on 127.0.0.1:5432");
+  if (!fs.existsSync(".next/BUILD_ID")) {
+    const build = spawnSync("node_modules/.bin/next", ["build"], {
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
+    if (build.status !== 0) process.exit(1);
+  }
+  const database = await createThrowawayDatabase();
+  const sink = start(
+    "node_modules/.bin/tsx",
+    ["bench/lib/smtp-sink.ts", String(SINK_PORT)],
+    {},
+    "pipe",
+  );
+  await new Promise((r) => sink.stdout!.once("data", r));
+  const smtpUrl = `smtp://127.0.0.1:${SINK_PORT}`;
+  try {
+    await migrateDatabase({ databaseUrl: database.url });
+    const handle = await openDatabase({ databaseUrl: database.url });
+    const runtime = makeRuntime(handle, { ...readConfig(), databaseUrl: database.url });
+    await prepareInstance(runtime);
+    await runtime.jobs.start();
+    await runtime.jobs.stop(1000);
+    const { project, keys } = await createProject(
+      handle.db,
+      { name: "Bench", domain: "bench.test", verified: true },
+      new Date(),
+    );
+
+    const env = {
+      DATABASE_URL: database.url,
+      SMTP_URL: smtpUrl,
+      WORKER: "external",
+      RATE_LIMIT_PER_SECOND: "1000000",
+      RATE_LIMIT_BURST: "1000000",
+    };
+    const app = start("node_modules/.bin/next", ["start", "-p", "3202"], { ...env, PORT: "3202" });
+    const appUrl = "http://127.0.0.1:3202";
+    await waitForHttp(appUrl);
+    const auth = { authorization: `Bearer ${keys.live}` };
+    const ok = (s: number) => s === 200;
+    await runLoad({
+      baseUrl: appUrl,
+      concurrency: 8,
+      requests: 300,
+      next: (i) => ({
+        method: "POST",
+        path: "/api/v1/send",
+        headers: auth,
+        body: sendBody("warm", i),
+      }),
+      expectStatus: ok,
+    });
+    const api = await runLoad({
+      baseUrl: appUrl,
+      concurrency: 32,
+      requests: REQUESTS,
+      next: (i) => ({
+        method: "POST",
+        path: "/api/v1/send",
+        headers: auth,
+        body: sendBody("api", i),
+      }),
+      expectStatus: ok,
+    });
+    await stop(app);
+
+    const bare = start("node_modules/.bin/tsx", ["bench/bare-send-server.ts"], {
+      ...env,
+      PORT: "3211",
+      BENCH_PROJECT_ID: project.id,
+    });
+    const bareUrl = "http://127.0.0.1:3211";
+    await waitForHttp(bareUrl);
+    await runLoad({
+      baseUrl: bareUrl,
+      concurrency: 8,
+      requests: 300,
+      next: (i) => ({ method: "POST", path: "/", body: sendBody("warmbare", i) }),
+      expectStatus: ok,
+    });
+    const reference = await runLoad({
+      baseUrl: bareUrl,
+      concurrency: 32,
+      requests: REQUESTS,
+      next: (i) => ({ method: "POST", path: "/", body: sendBody("bare", i) }),
+      expectStatus: ok,
+    });
+    await stop(bare);
+
+    // Delivery: one worker process drains every email accepted above.
+    const [{ total }] = (await handle.db.execute(
+      sql`select count(*)::int as total from emails where status = 'sent'`,
+    )) as unknown as [{ total: number }];
+    const worker = start("node_modules/.bin/tsx", ["scripts/worker.ts"], env);
+    let firstAt = 0;
+    let delivered = 0;
+    for (;;) {
+      const [row] = (await handle.db.execute(
+        sql`select count(*)::int as n from emails where status = 'delivered'`,
+      )) as unknown as [{ n: number }];
+      delivered = row.n;
+      if (delivered > 0 && !firstAt) firstAt = performance.now();
+      if (delivered >= total) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const deliverySeconds = (performance.now() - firstAt) / 1000;
+    const deliveryRate = total / deliverySeconds;
+    await stop(worker);
+
+    // (b) the ceiling: the same pooled transport, pre-rendered MIME, same sink.
+    const transport = createSmtpTransport(smtpUrl, {
+      maxConnections: Number(process.env.SMTP_POOL_SIZE ?? 5),
+    });
+    const rawStarted = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (next < total) {
+          const i = next++;
+          await transport.send({
+            from: "orders@bench.test",
+            to: `raw${i}@example.com`,
+            cc: [],
+            bcc: [],
+            replyTo: [],
+            subject: `Receipt #${i}`,
+            html: HTML,
+            text: null,
+            messageId: `<raw${i}@bench.test>`,
+            headers: {},
+            attachments: [],
+          });
+        }
+      }),
+    );
+    const rawRate = total / ((performance.now() - rawStarted) / 1000);
+    await transport.close();
+    await handle.close();
+
+    const f = (n: number, d = 0) => n.toFixed(d);
+    console.log(
+      `\nbench:send — ${REQUESTS} POSTs at concurrency 32; ${total} deliveries to a local SMTP sink`,
+    );
+    console.log(
+      `machine: ${os.cpus().length}× ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}, PostgreSQL\n`,
+    );
+    console.log("| figure | Mailwright | reference | ratio | target |");
+    console.log("|---|---|---|---|---|");
+    console.log(
+      `| POST /v1/send req/s (p50 / p99 ms) | ${f(api.rps)} (${f(api.p50, 1)} / ${f(api.p99, 1)}) | ${f(reference.rps)} (${f(reference.p50, 1)} / ${f(reference.p99, 1)}) bare node:http, same transaction | ${(api.rps / reference.rps).toFixed(2)} | ≥ 0.8 |`,
+    );
+    console.log(
+      `| delivery emails/s | ${f(deliveryRate)} (1 worker process) | ${f(rawRate)} same message, same pooled nodemailer transport, no database/DKIM/tracking | ${(deliveryRate / rawRate).toFixed(2)} | ≥ 0.7 |`,
+    );
+    if (api.errors || reference.errors)
+      console.log(`errors: api ${api.errors}, reference ${reference.errors}`);
+  } finally {
+    await stop(sink);
+    await database.drop();
+  }
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
