@@ -15,8 +15,11 @@ export const MAX_WEBHOOK_URL_LENGTH = 2048;
 const WebhookUrl = z
   .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
   .trim()
-  .min(1, "is required")
-  .max(MAX_WEBHOOK_URL_LENGTH, `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`)
+  .min(1, { error: "is required", abort: true })
+  .max(MAX_WEBHOOK_URL_LENGTH, {
+    error: `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`,
+    abort: true,
+  })
   .superRefine((value, issue) => {
     let url: URL;
     try {

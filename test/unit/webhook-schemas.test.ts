@@ -54,7 +54,7 @@ describe("webhook input", () => {
     [{ url, description: "d".repeat(501) }, "description", "must be at most 500 characters"],
     [{ url, description: 5 }, "description", "must be a string or null"],
   ])("refuses %j", (input, path, message) => {
-    expect(details(CreateWebhookInput, input)).toContainEqual({ path, message });
+    expect(details(CreateWebhookInput, input)).toEqual([{ path, message }]);
   });
 
   it("refuses literal private targets and localhost names unless WEBHOOK_ALLOW_PRIVATE is set", () => {
