@@ -12,5 +12,6 @@ export const PRIORITY = { transactional: 30, automation: 20, campaign: 10, webho
 
 export type JobPayloads = {
   [JOBS.deliverEmail]: { emailId: string };
-  [JOBS.deliverWebhook]: { deliveryId: string };
+  /** `attempt`/`due` name a scheduled retry (a stale duplicate does nothing); `replay` a manual one. */
+  [JOBS.deliverWebhook]: { deliveryId: string; attempt?: number; due?: string; replay?: boolean };
 };

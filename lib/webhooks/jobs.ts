@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Executor } from "@/db";
 import type { WebhookDelivery } from "@/db/schema";
 import type { JobQueue } from "../jobs/queue";
-import { JOBS, PRIORITY, type JobPayloads } from "../jobs/names";
+import { JOBS, PRIORITY } from "../jobs/names";
 
 /**
  * What a webhook job carries beyond `deliveryId`. `attempt` and `due` make scheduled jobs
@@ -25,9 +25,7 @@ export async function enqueueWebhookAttempt(
   data: WebhookJobData,
   startAfter?: Date,
 ) {
-  // The queue's payload type names only `deliveryId`; the extra fields travel in the same JSON.
-  const payload: JobPayloads[typeof JOBS.deliverWebhook] = data;
-  await jobs.enqueue(tx, JOBS.deliverWebhook, payload, {
+  await jobs.enqueue(tx, JOBS.deliverWebhook, data, {
     priority: PRIORITY.webhook,
     ...(startAfter && { startAfter }),
   });
