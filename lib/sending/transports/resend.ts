@@ -7,8 +7,7 @@ import type { DeliveryOutcome, OutgoingMessage, Transport } from "./types";
  * `RESEND_BASE_URL` lets tests point the SDK at a local fake.
  */
 export function createResendTransport(apiKey: string, baseUrl?: string): Transport {
-  if (baseUrl) process.env.RESEND_BASE_URL = baseUrl;
-  const client = new Resend(apiKey);
+  const client = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
   return {
     name: "resend",
     async send(message: OutgoingMessage): Promise<DeliveryOutcome> {
