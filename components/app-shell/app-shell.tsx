@@ -18,16 +18,18 @@ export type ShellProps = {
 export function AppShell({ user, projects, project, children }: ShellProps) {
   return (
     <Toaster>
-      <div className="min-h-dvh lg:pl-60">
-        <aside className="fixed inset-y-0 left-0 hidden w-60 flex-col border-r border-zinc-200/80 bg-zinc-100/60 lg:flex">
+      <div className="min-h-dvh lg:flex">
+        <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-zinc-200/80 bg-zinc-100/60 lg:flex">
           <SidebarContent user={user} projects={projects} project={project} />
         </aside>
-        <MobileNav user={user}>
-          <SidebarContent user={user} projects={projects} project={project} />
-        </MobileNav>
-        <main className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:px-10 lg:pt-10">
-          {children}
-        </main>
+        <div className="min-w-0 flex-1">
+          <MobileNav user={user}>
+            <SidebarContent user={user} projects={projects} project={project} />
+          </MobileNav>
+          <main className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:px-10 lg:pt-10">
+            {children}
+          </main>
+        </div>
       </div>
     </Toaster>
   );
