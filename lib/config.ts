@@ -29,7 +29,7 @@ export function readConfig() {
   return {
     port,
     appUrl: (process.env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
-    dataDir: path.resolve(process.env.DATA_DIR || ".data"),
+    dataDir: path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || ".data"),
     databaseUrl,
     databasePoolSize: intFromEnv("DATABASE_POOL_SIZE", 10),
     worker,
