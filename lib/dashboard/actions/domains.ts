@@ -1,0 +1,66 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { addDomain } from "../../domains/create";
+import { deleteDomain } from "../../domains/delete";
+import { serializeDomain, type DomainResource } from "../../domains/serialize";
+import { verifyDomain } from "../../domains/verify";
+import { ConflictError, NotFoundError } from "../../errors";
+import { requireDashboard } from "../context";
+import { failure, success, toFormState, type FormState } from "../form-state";
+
+export async function addDomainAction(
+  _previous: FormState<{ id: string }>,
+  form: FormData,
+): Promise<FormState<{ id: string }>> {
+  const { ctx } = await requireDashboard();
+  const name = String(form.get("name") ?? "").trim();
+  if (!name) return failure("Enter a domain name.", { name: "Enter a domain name." });
+  try {
+    const domain = await addDomain(ctx, { name });
+    revalidatePath("/settings/domains");
+    return success("Domain added", { id: domain.id });
+  } catch (error) {
+    // A 409 has no field details: show it under the name.
+    if (error instanceof ConflictError) {
+      return failure(error.message, { name: error.message });
+    }
+    return toFormState(error, ["name"]);
+  }
+}
+
+/**
+ * Runs the DNS check. The answer carries every record's status, which only this call knows
+ * (the stored row keeps the DKIM outcome alone), so the page can show SPF and DMARC results.
+ */
+export async function verifyDomainAction(domainId: string): Promise<FormState<DomainResource>> {
+  const { ctx } = await requireDashboard();
+  try {
+    const { domain, statuses } = await verifyDomain(ctx, domainId);
+    revalidatePath("/settings/domains");
+    revalidatePath(`/settings/domains/${domainId}`);
+    const resource = serializeDomain(domain, statuses);
+    return success(
+      domain.status === "verified" ? "Domain verified" : "DNS checked",
+      resource,
+    );
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure("This domain no longer exists.");
+    return toFormState(error, []);
+  }
+}
+
+export async function deleteDomainAction(domainId: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  try {
+    await deleteDomain(ctx, domainId);
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      revalidatePath("/settings/domains");
+      return failure("This domain was already deleted.");
+    }
+    return toFormState(error, []);
+  }
+  revalidatePath("/settings/domains");
+  return success("Domain deleted");
+}
