@@ -40,10 +40,7 @@ export async function verifyDomainAction(domainId: string): Promise<FormState<Do
     revalidatePath("/settings/domains");
     revalidatePath(`/settings/domains/${domainId}`);
     const resource = serializeDomain(domain, statuses);
-    return success(
-      domain.status === "verified" ? "Domain verified" : "DNS checked",
-      resource,
-    );
+    return success(domain.status === "verified" ? "Domain verified" : "DNS checked", resource);
   } catch (error) {
     if (error instanceof NotFoundError) return failure("This domain no longer exists.");
     return toFormState(error, []);

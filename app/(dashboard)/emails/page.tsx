@@ -1,0 +1,181 @@
+import { ArrowLeft, ArrowRight, Mail, SearchX } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/app-shell/page-header";
+import {
+  EMAIL_STATUS_LABELS,
+  EMAIL_TYPE_LABELS,
+  type EmailStatus,
+  type EmailType,
+} from "@/components/emails/email-status-badge";
+import { EmailsTable } from "@/components/emails/emails-table";
+import { emailsHref, EmailsToolbar, type EmailFilters } from "@/components/emails/emails-toolbar";
+import { sendCurlExample } from "@/components/emails/send-curl-example";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { CodeBlock } from "@/components/ui/code-block";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Notice } from "@/components/ui/notice";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { listDomains } from "@/lib/domains/list";
+import { listEmails } from "@/lib/emails/list";
+import { ValidationError } from "@/lib/errors";
+
+export const metadata: Metadata = { title: "Emails" };
+
+const PAGE_SIZE = 25;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function first(value: string | string[] | undefined) {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text?.trim() || undefined;
+}
+
+/** Unknown filter values (a hand-edited URL) are ignored rather than failing the page. */
+function pick<T extends string>(value: string | undefined, allowed: Record<T, string>) {
+  return value !== undefined && value in allowed ? (value as T) : undefined;
+}
+
+export default async function EmailsPage({ searchParams }: { searchParams: SearchParams }) {
+  const { ctx, appUrl, project } = await requireDashboard();
+  const params = await searchParams;
+  const filters: EmailFilters = {
+    status: pick<EmailStatus>(first(params.status), EMAIL_STATUS_LABELS),
+    type: pick<EmailType>(first(params.type), EMAIL_TYPE_LABELS),
+  };
+  const cursor = first(params.cursor);
+  const filtered = Boolean(filters.status || filters.type);
+
+  let page;
+  try {
+    page = await listEmails(ctx, { ...filters, cursor, limit: PAGE_SIZE });
+  } catch (error) {
+    // A stale or hand-edited cursor: say so and offer the first page.
+    if (!(error instanceof ValidationError)) throw error;
+    page = null;
+  }
+  const everEmpty = !filtered && !cursor && page !== null && page.data.length === 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Emails"
+        description="Every email this project sent, newest first, with its delivery status and engagement."
+      />
+      <Card className="overflow-hidden">
+        {everEmpty ? (
+          <FirstSend appUrl={appUrl} projectName={project.name} />
+        ) : (
+          <>
+            <EmailsToolbar filters={filters} />
+            {page === null ? (
+              <div className="p-5">
+                <Notice tone="error" title="This page link is no longer valid">
+                  The paging cursor in the address does not belong to this list.{" "}
+                  <Link href={emailsHref(filters)} className="font-medium underline">
+                    Go to the first page
+                  </Link>
+                </Notice>
+              </div>
+            ) : page.data.length === 0 ? (
+              <EmptyState
+                icon={SearchX}
+                title={cursor ? "No more emails" : "No emails match"}
+                description={
+                  cursor
+                    ? "You reached the end of the list."
+                    : `No ${filters.type ? `${EMAIL_TYPE_LABELS[filters.type].toLowerCase()} ` : ""}emails${filters.status ? ` are ${EMAIL_STATUS_LABELS[filters.status].toLowerCase()}` : ""} yet.`
+                }
+              >
+                <Button variant="secondary" asChild>
+                  <Link href={cursor ? emailsHref(filters) : "/emails"}>
+                    {cursor ? "Back to the first page" : "Clear filters"}
+                  </Link>
+                </Button>
+              </EmptyState>
+            ) : (
+              <>
+                <EmailsTable emails={page.data} now={ctx.clock.now()} />
+                <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-100 px-4 py-3 sm:px-5">
+                  <p className="text-[13px] text-zinc-500">
+                    {cursor ? "Older emails" : "Newest first"} · {page.data.length} shown
+                  </p>
+                  <div className="flex gap-2">
+                    {cursor && (
+                      <Button variant="secondary" size="sm" asChild>
+                        <Link href={emailsHref(filters)}>
+                          <ArrowLeft aria-hidden />
+                          Newest
+                        </Link>
+                      </Button>
+                    )}
+                    {page.has_more && page.next_cursor && (
+                      <Button variant="secondary" size="sm" asChild>
+                        <Link href={emailsHref({ ...filters, cursor: page.next_cursor })}>
+                          Older
+                          <ArrowRight aria-hidden />
+                        </Link>
+                      </Button>
+                    )}
+                  </div>
+                </div>
+              </>
+            )}
+          </>
+        )}
+      </Card>
+    </>
+  );
+}
+
+/** Empty project: how to send the first email, from a verified domain when there is one. */
+async function FirstSend({ appUrl, projectName }: { appUrl: string; projectName: string }) {
+  const { ctx } = await requireDashboard();
+  const domains = await listDomains(ctx, { limit: 100 });
+  const verified = domains.data.find((d) => d.status === "verified");
+  const address = `hello@${verified?.name ?? "your-domain.com"}`;
+  // A display name only when it needs no shell or JSON escaping.
+  const from = /^[\w .-]+$/.test(projectName) ? `${projectName} <${address}>` : address;
+  return (
+    <EmptyState
+      icon={Mail}
+      title="No emails sent yet"
+      description={
+        <>
+          Send your first email with the API. With a test key delivery is simulated: send to{" "}
+          <code className="font-mono text-[12.5px]">bounce@example.com</code> or{" "}
+          <code className="font-mono text-[12.5px]">complaint@example.com</code> to see a bounce or
+          a complaint.
+        </>
+      }
+    >
+      <CodeBlock code={sendCurlExample(appUrl, from)} label="POST /api/v1/send" />
+      <p className="mt-3 text-[13px] text-zinc-500">
+        {verified ? (
+          <>
+            Sending from <span className="font-medium text-zinc-700">{verified.name}</span>, your
+            verified domain.{" "}
+          </>
+        ) : (
+          <>
+            You need a verified domain to send from.{" "}
+            <Link
+              href="/settings/domains"
+              className="font-medium text-indigo-600 hover:text-indigo-500"
+            >
+              Add one in Settings → Domains
+            </Link>
+            .{" "}
+          </>
+        )}
+        Need a key?{" "}
+        <Link
+          href="/settings/api-keys"
+          className="font-medium text-indigo-600 hover:text-indigo-500"
+        >
+          Create one in Settings → API keys
+        </Link>
+      </p>
+    </EmptyState>
+  );
+}
