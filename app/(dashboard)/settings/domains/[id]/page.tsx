@@ -1,0 +1,110 @@
+import { ChevronLeft } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PageHeader } from "@/components/app-shell/page-header";
+import { DeleteDomainButton } from "@/components/domains/delete-domain-button";
+import { DnsRecordsPanel } from "@/components/domains/dns-records-panel";
+import { DomainStatusBadge } from "@/components/domains/domain-status-badge";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Notice } from "@/components/ui/notice";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { getDomain } from "@/lib/domains/get";
+import { serializeDomain } from "@/lib/domains/serialize";
+import { NotFoundError } from "@/lib/errors";
+
+type Props = { params: Promise<{ id: string }> };
+
+export const metadata: Metadata = { title: "Domain" };
+
+export default async function DomainPage({ params }: Props) {
+  const { ctx } = await requireDashboard();
+  const { id } = await params;
+  const row = await getDomain(ctx, id).catch((error: unknown) => {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  });
+  const domain = serializeDomain(row);
+  const now = ctx.clock.now();
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <Link
+            href="/settings/domains"
+            className="inline-flex items-center gap-1 text-[13px] font-medium text-zinc-500 hover:text-zinc-800"
+          >
+            <ChevronLeft aria-hidden className="size-4" />
+            Domains
+          </Link>
+        }
+        title={<span className="break-all">{domain.name}</span>}
+        actions={<DeleteDomainButton domain={{ id: domain.id, name: domain.name }} />}
+      />
+      <div className="grid gap-6">
+        <Card>
+          <dl className="grid gap-x-6 gap-y-4 px-5 py-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+            <Item label="Status">
+              <DomainStatusBadge status={domain.status} />
+            </Item>
+            <Item label="Verified">
+              <When iso={domain.verified_at} now={now} empty="Not yet" />
+            </Item>
+            <Item label="Last checked">
+              <When iso={domain.last_checked_at} now={now} empty="Never" />
+            </Item>
+            <Item label="Domain ID">
+              <span className="flex min-w-0 items-center gap-1">
+                <code className="truncate font-mono text-xs text-zinc-700">{domain.id}</code>
+                <CopyButton
+                  value={domain.id}
+                  label="Copy domain ID"
+                  variant="ghost"
+                  className="size-6"
+                />
+              </span>
+            </Item>
+          </dl>
+          {domain.status !== "verified" && (
+            <div className="border-t border-zinc-100 px-5 py-4">
+              {domain.status === "failed" ? (
+                <Notice tone="error" title="The DKIM record does not match">
+                  Mail from {domain.name} is refused until the DKIM record below is published with
+                  exactly this value.
+                </Notice>
+              ) : (
+                <Notice tone="info" title="Publish the DKIM record, then verify">
+                  Until then, sending from an address at {domain.name} is refused. DNS changes can
+                  take a few minutes to a few hours to appear.
+                </Notice>
+              )}
+            </div>
+          )}
+        </Card>
+        <DnsRecordsPanel domain={domain} />
+      </div>
+    </>
+  );
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium text-zinc-500">{label}</dt>
+      <dd className="mt-1 text-zinc-800">{children}</dd>
+    </div>
+  );
+}
+
+function When({ iso, now, empty }: { iso: string | null; now: Date; empty: string }) {
+  if (!iso) return <span className="text-zinc-400">{empty}</span>;
+  const at = new Date(iso);
+  return (
+    <time dateTime={iso} title={formatDateTime(at)}>
+      {relativeTime(at, now)}
+    </time>
+  );
+}

@@ -1,0 +1,91 @@
+"use client";
+
+import { Loader2, RefreshCw } from "lucide-react";
+import { useState, useTransition } from "react";
+import { verifyDomainAction } from "@/lib/dashboard/actions/domains";
+import type { FormState } from "@/lib/dashboard/form-state";
+import type { DomainResource } from "@/lib/domains/serialize";
+import { Button } from "../ui/button";
+import { Card, CardHeader } from "../ui/card";
+import { Notice } from "../ui/notice";
+import { useToast } from "../ui/toast";
+import { DnsRecordsTable } from "./dns-records-table";
+
+/**
+ * The records to publish and the "Verify DNS" check. A check answers every record's status
+ * (SPF and DMARC included), which a page load cannot know, so the latest answer is kept here.
+ */
+export function DnsRecordsPanel({ domain }: { domain: DomainResource }) {
+  const [checked, setChecked] = useState<DomainResource | null>(null);
+  const [state, setState] = useState<FormState<DomainResource>>({ status: "idle" });
+  const [pending, startTransition] = useTransition();
+  const toast = useToast();
+  const records = (checked ?? domain).records;
+
+  function verify() {
+    startTransition(async () => {
+      const result = await verifyDomainAction(domain.id);
+      setState(result);
+      if (result.status === "success" && result.result) {
+        setChecked(result.result);
+        if (result.result.status === "verified") {
+          toast({ title: "Domain verified", description: `${domain.name} can send email.` });
+        }
+      }
+    });
+  }
+
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader
+        title="DNS records"
+        description={`Publish these TXT records at the DNS provider of ${domain.name}. Only DKIM is required to send.`}
+        actions={
+          <Button onClick={verify} disabled={pending} variant="secondary">
+            {pending ? <Loader2 aria-hidden className="animate-spin" /> : <RefreshCw aria-hidden />}
+            {pending ? "Checking DNS…" : "Verify DNS"}
+          </Button>
+        }
+      />
+      <div aria-live="polite">
+        {state.status === "error" && (
+          <div className="border-b border-zinc-100 px-5 py-3">
+            <Notice tone="error">{state.message}</Notice>
+          </div>
+        )}
+        {state.status === "success" && checked && !pending && <Outcome domain={checked} />}
+      </div>
+      <DnsRecordsTable domainName={domain.name} records={records} />
+    </Card>
+  );
+}
+
+function Outcome({ domain }: { domain: DomainResource }) {
+  const dkim = domain.records.find((r) => r.purpose === "dkim");
+  const advice = domain.records.filter((r) => !r.required && r.status !== "verified");
+  return (
+    <div className="border-b border-zinc-100 px-5 py-3">
+      {domain.status === "verified" ? (
+        <Notice tone="success" title="DKIM record found: the domain is verified">
+          Mail from {domain.name} is now DKIM-signed.
+          {advice.length > 0 &&
+            ` The ${advice.map((r) => r.purpose.toUpperCase()).join(" and ")} record${advice.length > 1 ? "s are" : " is"} not published yet; adding ${advice.length > 1 ? "them" : "it"} improves deliverability.`}
+        </Notice>
+      ) : dkim?.status === "mismatch" ? (
+        <Notice tone="error" title="The DKIM record does not match">
+          A TXT record exists at the DKIM host, but its key differs from the one below. Replace its
+          value with the one shown, then verify again.
+        </Notice>
+      ) : dkim?.status === "pending" ? (
+        <Notice tone="warning" title="DNS could not be reached">
+          The lookup failed on our side, so nothing was decided. Try again in a minute.
+        </Notice>
+      ) : (
+        <Notice tone="warning" title="DKIM record not found yet">
+          DNS changes can take from a few minutes to a few hours to appear. Check the host name and
+          value, then verify again.
+        </Notice>
+      )}
+    </div>
+  );
+}
