@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { automationRuns, automations } from "@/db/schema";
 import type { Executor } from "@/db";
 import { newId } from "../ids";
@@ -11,6 +11,14 @@ import { newId } from "../ids";
 export type EnrollmentTrigger =
   | { kind: "contact.subscribed" }
   | { kind: "event"; name: string; eventId: string; data: Record<string, unknown> };
+
+/**
+ * A run id generated inside SQL (for enrollment done in the same statement as the contact
+ * insert): `run_`, 12 hex digits of epoch milliseconds (time-ordered like newId), 14 random hex.
+ */
+export function runIdSql(now: SQL) {
+  return sql`'run_' || lpad(to_hex((extract(epoch from ${now}) * 1000)::bigint), 12, '0') || substr(md5(random()::text || clock_timestamp()::text), 1, 14)`;
+}
 
 export function triggerKeyOf(trigger: { event: string; name?: string }): string {
   return trigger.event === "event" ? `event:${trigger.name}` : "contact.subscribed";

@@ -1,18 +1,20 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import { contacts } from "@/db/schema";
+import { automationRuns, automations, contacts, type Contact } from "@/db/schema";
 import type { Executor } from "@/db";
-import { enrollContactInAutomations } from "../automations/enroll";
-import { withTransaction, type ServiceContext } from "../context";
+import { runIdSql } from "../automations/enroll";
+import type { ServiceContext } from "../context";
 import { newId } from "../ids";
 import { parseInput } from "../validation";
 import { mergedDataSql, splitDataPatch } from "./data-patch";
 import { UpsertContactInput } from "./schemas";
 
-export type UpsertContactResult = { contact: typeof contacts.$inferSelect; created: boolean };
+export type UpsertContactResult = { contact: Contact; created: boolean; enrolledRunIds: string[] };
 
 /**
  * POST /v1/contacts semantics: insert, or update only the fields sent. A newly created subscribed
- * contact is enrolled in `contact.subscribed` automations in the same transaction.
+ * contact is enrolled in every live `contact.subscribed` automation by the SAME statement (a
+ * data-modifying CTE), so creation and enrollment are atomic in one round trip: this is the
+ * API's hottest write.
  */
 export async function upsertContact(
   ctx: ServiceContext & { tx?: Executor },
@@ -21,43 +23,82 @@ export async function upsertContact(
 ): Promise<UpsertContactResult> {
   const values = parseInput(UpsertContactInput, input);
   const now = ctx.clock.now();
-  const dataOnCreate = splitDataPatch(values.data ?? {}).set;
-
-  return withTransaction(ctx.tx ?? ctx.db, async (tx) => {
-    const [row] = await tx
-      .insert(contacts)
-      .values({
-        id: newId("ct", now.getTime()),
-        projectId: ctx.projectId,
-        email: values.email,
-        name: values.name ?? null,
-        subscribed: values.subscribed ?? true,
-        source: values.source ?? defaults.source ?? "api",
-        data: dataOnCreate,
-        createdAt: now,
+  const db = ctx.tx ?? ctx.db;
+  const upsert = db
+    .insert(contacts)
+    .values({
+      id: newId("ct", now.getTime()),
+      projectId: ctx.projectId,
+      email: values.email,
+      name: values.name ?? null,
+      subscribed: values.subscribed ?? true,
+      source: values.source ?? defaults.source ?? "api",
+      data: splitDataPatch(values.data ?? {}).set,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [contacts.projectId, contacts.email],
+      set: {
+        ...(values.name !== undefined && { name: values.name }),
+        ...(values.subscribed !== undefined && { subscribed: values.subscribed }),
+        ...(values.source !== undefined && { source: values.source }),
+        ...(values.data !== undefined && { data: mergedDataSql(values.data) }),
         updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [contacts.projectId, contacts.email],
-        set: {
-          ...(values.name !== undefined && { name: values.name }),
-          ...(values.subscribed !== undefined && { subscribed: values.subscribed }),
-          ...(values.source !== undefined && { source: values.source }),
-          ...(values.data !== undefined && { data: mergedDataSql(values.data) }),
-          updatedAt: now,
-        },
-      })
-      // xmax = 0 only for a freshly inserted row version.
-      .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)` });
-    const { created, ...contact } = row!;
-    if (created && contact.subscribed) {
-      await enrollContactInAutomations(tx, {
-        projectId: ctx.projectId,
-        contactId: contact.id,
-        trigger: { kind: "contact.subscribed" },
-        now,
-      });
-    }
-    return { contact, created };
-  });
+      },
+    })
+    // xmax = 0 only for a freshly inserted row version.
+    .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)`.as("created") });
+
+  const nowParam = sql`${now.toISOString()}::timestamptz`;
+  const result = await db.execute<RawUpsertRow>(sql`
+    with upserted as (${upsert.getSQL()}),
+    enrolled as (
+      insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, finished_at, created_at, updated_at)
+      select ${runIdSql(nowParam)}, a.project_id, a.id, u.id,
+             case when jsonb_array_length(a.steps) > 0 then 'active' else 'completed' end,
+             a.steps -> 0 ->> 'id',
+             case when jsonb_array_length(a.steps) > 0 then null else ${nowParam} end,
+             ${nowParam}, ${nowParam}
+      from upserted u
+      join ${automations} a
+        on a.project_id = u.project_id and a.trigger_key = 'contact.subscribed' and a.status = 'live'
+      where u.created and u.subscribed
+      on conflict do nothing
+      returning id
+    )
+    select u.*, coalesce((select array_agg(id) from enrolled), '{}') as enrolled_run_ids from upserted u`);
+  const rows = (
+    Array.isArray(result) ? result : (result as { rows: RawUpsertRow[] }).rows
+  ) as RawUpsertRow[];
+  const row = rows[0]!;
+  return {
+    contact: {
+      id: row.id,
+      projectId: row.project_id,
+      email: row.email,
+      name: row.name,
+      subscribed: row.subscribed,
+      source: row.source,
+      data: row.data,
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
+    },
+    created: row.created,
+    enrolledRunIds: row.enrolled_run_ids ?? [],
+  };
 }
+
+type RawUpsertRow = {
+  id: string;
+  project_id: string;
+  email: string;
+  name: string | null;
+  subscribed: boolean;
+  source: string;
+  data: Record<string, unknown>;
+  created_at: string | Date;
+  updated_at: string | Date;
+  created: boolean;
+  enrolled_run_ids: string[] | null;
+};
