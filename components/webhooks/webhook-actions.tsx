@@ -1,0 +1,170 @@
+"use client";
+
+import { ExternalLink, MoreHorizontal, Pause, Pencil, Play, Trash2 } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { deleteWebhookAction, setWebhookActiveAction } from "@/lib/dashboard/actions/webhooks";
+import type { FormState } from "@/lib/dashboard/form-state";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent } from "../ui/alert-dialog";
+import { Button } from "../ui/button";
+import { DialogFooter } from "../ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../ui/dropdown-menu";
+import { Notice } from "../ui/notice";
+import { useToast } from "../ui/toast";
+import { WebhookFormDialog, type EditableWebhook } from "./webhook-form-dialog";
+
+function useToggleActive(webhook: EditableWebhook) {
+  const [pending, startTransition] = useTransition();
+  const toast = useToast();
+  const toggle = () =>
+    startTransition(async () => {
+      const result = await setWebhookActiveAction(webhook.id, !webhook.active);
+      toast(
+        result.status === "success"
+          ? { title: result.message ?? "Saved", description: webhook.url }
+          : { title: result.status === "error" ? result.message : "Failed", tone: "error" },
+      );
+    });
+  return { pending, toggle };
+}
+
+/** The "…" menu of an endpoint row. */
+export function WebhookRowActions({ webhook }: { webhook: EditableWebhook }) {
+  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  const close = (open: boolean) => !open && setDialog(null);
+  const { toggle } = useToggleActive(webhook);
+  return (
+    <>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={`Actions for ${webhook.url}`}>
+            <MoreHorizontal aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-44">
+          <DropdownMenuItem asChild>
+            <Link href={`/settings/webhooks/${webhook.id}`}>
+              <ExternalLink aria-hidden />
+              Deliveries
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setDialog("edit")}>
+            <Pencil aria-hidden />
+            Edit
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={toggle}>
+            {webhook.active ? <Pause aria-hidden /> : <Play aria-hidden />}
+            {webhook.active ? "Disable" : "Enable"}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem destructive onSelect={() => setDialog("delete")}>
+            <Trash2 aria-hidden />
+            Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <WebhookFormDialog webhook={webhook} open={dialog === "edit"} onOpenChange={close} />
+      <DeleteWebhookDialog webhook={webhook} open={dialog === "delete"} onOpenChange={close} />
+    </>
+  );
+}
+
+/** Edit, enable/disable and delete on the endpoint's own page. */
+export function WebhookPageActions({ webhook }: { webhook: EditableWebhook }) {
+  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  const close = (open: boolean) => !open && setDialog(null);
+  const { pending, toggle } = useToggleActive(webhook);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setDialog("edit")}>
+        <Pencil aria-hidden />
+        Edit
+      </Button>
+      <Button variant="secondary" onClick={toggle} disabled={pending}>
+        {webhook.active ? <Pause aria-hidden /> : <Play aria-hidden />}
+        {webhook.active ? "Disable" : "Enable"}
+      </Button>
+      <Button variant="secondary" className="text-red-600" onClick={() => setDialog("delete")}>
+        <Trash2 aria-hidden />
+        Delete
+      </Button>
+      <WebhookFormDialog webhook={webhook} open={dialog === "edit"} onOpenChange={close} />
+      <DeleteWebhookDialog
+        webhook={webhook}
+        open={dialog === "delete"}
+        onOpenChange={close}
+        afterDelete="/settings/webhooks"
+      />
+    </>
+  );
+}
+
+function DeleteWebhookDialog({
+  webhook,
+  open,
+  onOpenChange,
+  afterDelete,
+}: {
+  webhook: { id: string; url: string };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  afterDelete?: string;
+}) {
+  const [state, setState] = useState<FormState>({ status: "idle" });
+  const [pending, startTransition] = useTransition();
+  const router = useRouter();
+  const toast = useToast();
+
+  function remove() {
+    startTransition(async () => {
+      const result = await deleteWebhookAction(webhook.id);
+      setState(result);
+      if (result.status !== "success") return;
+      onOpenChange(false);
+      toast({ title: "Webhook endpoint deleted", description: webhook.url });
+      if (afterDelete) router.push(afterDelete);
+    });
+  }
+
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next);
+        if (!next) setState({ status: "idle" });
+      }}
+    >
+      <AlertDialogContent
+        title="Delete this webhook endpoint?"
+        description={
+          <>
+            <span className="font-medium break-all text-zinc-900">{webhook.url}</span> will stop
+            receiving events. Its delivery log is deleted and pending retries are dropped. This
+            cannot be undone.
+          </>
+        }
+      >
+        {state.status === "error" && (
+          <div className="px-6 pb-4">
+            <Notice tone="error">{state.message}</Notice>
+          </div>
+        )}
+        <DialogFooter>
+          <AlertDialogCancel asChild>
+            <Button variant="secondary">Cancel</Button>
+          </AlertDialogCancel>
+          <Button variant="danger" onClick={remove} disabled={pending}>
+            {pending ? "Deleting…" : "Delete endpoint"}
+          </Button>
+        </DialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
