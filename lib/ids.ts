@@ -17,7 +17,7 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
     now = lastTime;
     random = incremented(lastRandom);
   } else {
-    random = Array.from(randomBytes(16), (byte) => byte % 32);
+    random = Array.from(pooledRandomBytes(16), (byte) => byte % 32);
   }
   lastTime = now;
   lastRandom = random;
@@ -66,13 +66,31 @@ export const ID_PREFIXES = {
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 
+/**
+ * randomBytes() is a synchronous syscall per call; ids and request ids are made on every request,
+ * so they draw from a 4 KiB pool refilled when used up.
+ */
+const POOL_SIZE = 4096;
+let pool = Buffer.alloc(0);
+let poolOffset = POOL_SIZE;
+export function pooledRandomBytes(n: number): Buffer {
+  if (n > POOL_SIZE) return randomBytes(n);
+  if (poolOffset + n > pool.length) {
+    pool = randomBytes(POOL_SIZE);
+    poolOffset = 0;
+  }
+  const out = pool.subarray(poolOffset, poolOffset + n);
+  poolOffset += n;
+  return out;
+}
+
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** Uniform random base62 string (rejection sampling, no modulo bias). */
 export function randomBase62(length: number): string {
   let out = "";
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
+    for (const byte of pooledRandomBytes(length * 2)) {
       if (byte < 248) out += BASE62[byte % 62];
       if (out.length === length) break;
     }
