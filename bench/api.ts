@@ -146,6 +146,15 @@ async function benchDriver(driver: string) {
       }),
       expectStatus: (s) => s === 201 || s === 200,
     });
+    // The framework's own floor in the same server: a route handler that does nothing (the JSON
+    // 404 for unknown /v1 paths: no key lookup, no database).
+    const floor = await runLoad({
+      baseUrl: appUrl,
+      concurrency: CONCURRENCY,
+      requests: REQUESTS,
+      next: () => ({ method: "GET", path: "/api/v1/bench-floor" }),
+      expectStatus: (s) => s === 404,
+    });
     const firstPage = await latency(appUrl, "/api/v1/contacts?limit=50", keys.live);
     const deepPage = await latency(
       appUrl,
@@ -177,7 +186,7 @@ async function benchDriver(driver: string) {
       expectStatus: (s) => s === 201 || s === 200,
     });
     await stopProcess(bare);
-    return { driver, api, reference, firstPage, deepPage };
+    return { driver, api, reference, floor, firstPage, deepPage };
   } finally {
     await setup.cleanup();
   }
@@ -186,7 +195,7 @@ async function benchDriver(driver: string) {
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 async function main() {
-  if (!fs.existsSync(".next/BUILD_ID")) {
+  if (!fs.existsSync(`${process.env.NEXT_DIST_DIR ?? ".next"}/BUILD_ID`)) {
     console.log("No build found: running next build first…");
     const build = spawnSync("node_modules/.bin/next", ["build"], {
       stdio: "inherit",
@@ -214,7 +223,7 @@ async function main() {
   console.log("|---|---|---|---|---|---|---|---|---|");
   for (const r of results) {
     console.log(
-      `| ${r.driver} | ${fmt(r.api.rps, 0)} | ${fmt(r.api.p50)} | ${fmt(r.api.p99)} | ${fmt(r.reference.rps, 0)} | ${fmt(r.api.rps / r.reference.rps, 2)} | ${fmt(r.firstPage.p99)} | ${fmt(r.deepPage.p99)} | ${fmt(r.deepPage.p99 / r.firstPage.p99, 2)} |`,
+      `| ${r.driver} | ${fmt(r.api.rps, 0)} | ${fmt(r.api.p50)} | ${fmt(r.api.p99)} | ${fmt(r.reference.rps, 0)} | ${fmt(r.api.rps / r.reference.rps, 2)} | ${fmt(r.floor.rps, 0)} | ${fmt(r.firstPage.p99)} | ${fmt(r.deepPage.p99)} | ${fmt(r.deepPage.p99 / r.firstPage.p99, 2)} |`,
     );
     if (r.api.errors || r.reference.errors)
       console.log(`  (errors: api ${r.api.errors}, reference ${r.reference.errors})`);

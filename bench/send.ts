@@ -59,7 +59,7 @@ function sendBody(prefix: string, i: number) {
 async function main() {
   if (!(await postgresAvailable()))
     throw new Error("bench:send needs PostgreSQL on 127.0.0.1:5432");
-  if (!fs.existsSync(".next/BUILD_ID")) {
+  if (!fs.existsSync(`${process.env.NEXT_DIST_DIR ?? ".next"}/BUILD_ID`)) {
     const build = spawnSync("node_modules/.bin/next", ["build"], {
       stdio: "inherit",
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
