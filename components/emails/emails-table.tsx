@@ -38,12 +38,20 @@ export function EmailsTable({ emails, now }: { emails: EmailResource[]; now: Dat
                   >
                     {email.to}
                   </Link>
-                  {email.test && <TestBadge />}
+                  {email.test && (
+                    <span className="hidden sm:inline-flex">
+                      <TestBadge />
+                    </span>
+                  )}
                 </div>
-                {/* Narrow screens fold the subject and time under the recipient. */}
-                <span className="block truncate text-xs text-zinc-500 md:hidden">
-                  {email.subject}
-                  <span className="sm:hidden"> · {relativeTime(created, now)}</span>
+                {/* Narrow screens fold the subject (and the test marker) under the recipient. */}
+                <span className="flex min-w-0 items-center gap-1.5 text-xs text-zinc-500 md:hidden">
+                  {email.test && (
+                    <span className="sm:hidden">
+                      <TestBadge />
+                    </span>
+                  )}
+                  <span className="truncate">{email.subject}</span>
                 </span>
               </TD>
               <TD className="hidden max-w-80 truncate md:table-cell" title={email.subject}>
@@ -51,6 +59,12 @@ export function EmailsTable({ emails, now }: { emails: EmailResource[]; now: Dat
               </TD>
               <TD>
                 <EmailStatusBadge status={email.status} />
+                <time
+                  dateTime={email.created_at}
+                  className="mt-1 block text-xs whitespace-nowrap text-zinc-500 sm:hidden"
+                >
+                  {relativeTime(created, now)}
+                </time>
               </TD>
               <TD className="hidden text-zinc-500 xl:table-cell">
                 {EMAIL_TYPE_LABELS[email.type]}

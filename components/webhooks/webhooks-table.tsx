@@ -15,7 +15,7 @@ export function WebhooksTable({ webhooks, now }: { webhooks: WebhookSummary[]; n
         <tr>
           <TH>Endpoint</TH>
           <TH className="hidden lg:table-cell">Events</TH>
-          <TH>Status</TH>
+          <TH className="hidden sm:table-cell">Status</TH>
           <TH className="hidden sm:table-cell">Created</TH>
           <TH className="w-12">
             <span className="sr-only">Actions</span>
@@ -28,23 +28,29 @@ export function WebhooksTable({ webhooks, now }: { webhooks: WebhookSummary[]; n
           const failingSince = webhook.failing_since ? new Date(webhook.failing_since) : null;
           return (
             <TR key={webhook.id}>
-              <TD className="max-w-60 py-2.5 sm:max-w-96">
+              <TD className="max-w-72 py-2.5 sm:max-w-96">
                 <Link
                   href={`/settings/webhooks/${webhook.id}`}
-                  className="block truncate font-mono text-[13px] font-medium text-zinc-900 hover:text-indigo-600"
+                  className="block truncate font-medium text-zinc-900 hover:text-indigo-600"
                   title={webhook.url}
                 >
                   {webhook.url}
                 </Link>
-                <span className="block truncate text-xs text-zinc-500">
-                  {webhook.description ?? <span className="text-zinc-400">No description</span>}
-                  <span className="lg:hidden"> · {describeEvents(webhook.events)}</span>
+                <span className="mt-0.5 flex min-w-0 items-center gap-1.5 text-xs text-zinc-500">
+                  {/* Narrow screens fold the status under the URL. */}
+                  <span className="sm:hidden">
+                    <EndpointStatusBadge endpoint={webhook} />
+                  </span>
+                  <span className="truncate">
+                    {webhook.description ?? <span className="text-zinc-400">No description</span>}
+                    <span className="lg:hidden"> · {describeEvents(webhook.events)}</span>
+                  </span>
                 </span>
               </TD>
               <TD className="hidden max-w-64 lg:table-cell">
                 <EventsSummary events={webhook.events} />
               </TD>
-              <TD className="whitespace-nowrap">
+              <TD className="hidden whitespace-nowrap sm:table-cell">
                 <EndpointStatusBadge endpoint={webhook} />
                 {!webhook.active ? (
                   <span className="mt-1 block text-xs text-zinc-500">
@@ -55,7 +61,7 @@ export function WebhooksTable({ webhooks, now }: { webhooks: WebhookSummary[]; n
                     className="mt-1 block text-xs text-amber-700"
                     title={formatDateTime(failingSince)}
                   >
-                    since {relativeTime(failingSince, now)}
+                    first failed {relativeTime(failingSince, now)}
                   </span>
                 ) : null}
               </TD>

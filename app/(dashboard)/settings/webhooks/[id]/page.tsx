@@ -86,7 +86,7 @@ export default async function WebhookPage({ params, searchParams }: Props) {
             Webhooks
           </Link>
         }
-        title={<span className="font-mono text-lg break-all sm:text-xl">{webhook.url}</span>}
+        title={<span className="break-all">{webhook.url}</span>}
         description={webhook.description ?? undefined}
         actions={<WebhookPageActions webhook={webhook} />}
       />
