@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { JsonObject } from "../validation";
 
+/** "is required" when missing, "must be a string" when of another type. */
+const requiredString = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") });
+
 export const MAX_ATTACHMENTS = 10;
 /** Decoded bytes across all attachments; keeps a request well inside the 10 MiB body limit. */
 export const MAX_ATTACHMENT_BYTES = 7 * 1024 * 1024;
@@ -28,10 +32,9 @@ const Attachment = z.object({
 
 export const SendEmailInput = z
   .object({
-    from: z.string({ error: "is required" }).min(1, "is required").max(400),
-    to: z.string({ error: "is required" }).min(1, "is required").max(320),
-    subject: z
-      .string({ error: "is required" })
+    from: requiredString().min(1, "is required").max(400),
+    to: requiredString().min(1, "is required").max(320),
+    subject: requiredString()
       .trim()
       .min(1, "is required")
       .max(998, "must be at most 998 characters"),

@@ -251,6 +251,23 @@ describe(`domains API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     expect(await findVerifiedDomain(app.runtime.db, project.id, "lost.example.com")).toBeNull();
   });
 
+  it("a verified domain stays verified when DNS cannot answer (timeout)", async () => {
+    const domain = await addDomain("flaky.example.com");
+    const dkim = recordOf(domain, "dkim");
+    zone.set(dkim.name, [[dkim.value]]);
+    await app.api(`/v1/domains/${domain.id}/verify`, { method: "POST", key: project.live });
+    zone.set(dkim.name, "ETIMEOUT");
+    const flaky = await app.api(`/v1/domains/${domain.id}/verify`, {
+      method: "POST",
+      key: project.live,
+    });
+    expect(flaky.body.status).toBe("verified");
+    expect(recordOf(flaky.body, "dkim").status).toBe("pending");
+    expect(
+      await findVerifiedDomain(app.runtime.db, project.id, "flaky.example.com"),
+    ).not.toBeNull();
+  });
+
   it("deletes with {id, deleted: true}; then 404; other projects get 404", async () => {
     const domain = await addDomain("delete.example.com");
     expectError(

@@ -7,6 +7,8 @@ type SmtpError = Error & {
   responseCode?: number;
   response?: string;
   code?: string;
+  command?: string;
+  recipient?: string;
   rejectedErrors?: SmtpError[];
 };
 
@@ -74,14 +76,14 @@ export function createSmtpTransport(
         const primary = rejected.find(
           (e) => e.message.includes(message.to) || rejected.length === 1,
         );
-        if (info.rejected?.includes(message.to) && primary) return classify(primary);
+        if (info.rejected?.includes(message.to) && primary) return classifySmtpError(primary);
         return {
           kind: "delivered",
           providerMessageId: message.messageId,
           response: String(info.response ?? ""),
         };
       } catch (error) {
-        return classify(error as SmtpError);
+        return classifySmtpError(error as SmtpError);
       }
     },
     async close() {
@@ -90,13 +92,25 @@ export function createSmtpTransport(
   };
 }
 
-function classify(error: SmtpError): DeliveryOutcome {
-  const code = error.responseCode ?? error.rejectedErrors?.[0]?.responseCode;
-  const response = error.response ?? error.rejectedErrors?.[0]?.response ?? error.message;
-  if (code && code >= 500) return { kind: "bounced", code, response };
-  if (code && code >= 400) return { kind: "deferred", code, response };
+/**
+ * Only a permanent refusal of the recipient (RCPT TO) or of the message for it (DATA) is a hard
+ * bounce that suppresses the address. A 5xx elsewhere (login, MAIL FROM, greeting) says our side
+ * is wrong, so the email fails without blaming the recipient; 4xx and network errors are retried.
+ */
+export function classifySmtpError(error: SmtpError): DeliveryOutcome {
+  const recipientError = error.rejectedErrors?.[0];
+  const code = error.responseCode ?? recipientError?.responseCode;
+  const response = error.response ?? recipientError?.response ?? error.message;
+  const command = (error.command ?? recipientError?.command ?? "").toUpperCase();
   if (error.code === "EAUTH")
     return { kind: "failed", error: `SMTP authentication failed: ${response}` };
+  if (code && code >= 500) {
+    const aboutRecipient = command.startsWith("RCPT") || command === "DATA";
+    return aboutRecipient
+      ? { kind: "bounced", code, response }
+      : { kind: "failed", error: `SMTP server refused (${command || "session"}): ${response}` };
+  }
+  if (code && code >= 400) return { kind: "deferred", code, response };
   // Connection refused/reset, timeouts, TLS trouble: the server may come back.
   return { kind: "deferred", response };
 }
