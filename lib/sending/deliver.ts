@@ -48,7 +48,12 @@ export async function deliverEmail(
   const transport = transportFor(email.mode, runtime.config);
   if (!transport) return null; // delivery unconfigured since enqueue: the start-up sweep picks it up
   const message = await composeMessage(runtime.db, email, instrumenter);
-  const outcome = await transport.send(message);
+  // The sending domain was removed or lost verification since the send was accepted: never
+  // send unsigned mail from a domain the project no longer proves it owns.
+  const outcome: DeliveryOutcome =
+    !message.dkim && transport.name === "smtp"
+      ? { kind: "failed", error: "The sending domain is no longer verified for this project." }
+      : await transport.send(message);
   await recordOutcome(runtime, email, outcome);
   return outcome;
 }
