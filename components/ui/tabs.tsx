@@ -6,11 +6,11 @@ import { cn } from "./cn";
 
 export const Tabs = TabsPrimitive.Root;
 
-/** A segmented control, styled like the list filters (grey track, white active pill). */
+/** A row of underlined tabs, e.g. the panels of an editor sidebar. */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn("inline-flex gap-1 rounded-lg bg-zinc-100 p-0.5", className)}
+      className={cn("flex gap-4 border-b border-zinc-100 px-4", className)}
       {...props}
     />
   );
@@ -20,10 +20,9 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        "inline-flex cursor-pointer items-center gap-1.5 rounded-md px-3 py-1 text-[13px] font-medium whitespace-nowrap text-zinc-500 transition-colors",
-        "hover:text-zinc-800 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500",
-        "disabled:cursor-not-allowed disabled:opacity-50 data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-xs",
-        "[&_svg]:size-3.5",
+        "-mb-px inline-flex cursor-pointer items-center gap-1.5 border-b-2 border-transparent py-2.5 text-[13px] font-medium text-zinc-500 transition-colors",
+        "hover:text-zinc-800 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500",
+        "data-[state=active]:border-zinc-900 data-[state=active]:text-zinc-900 [&_svg]:size-3.5",
         className,
       )}
       {...props}

@@ -1,11 +1,19 @@
 "use client";
 
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { CheckCircle2, X, XCircle } from "lucide-react";
+import { ArrowRight, CheckCircle2, X, XCircle } from "lucide-react";
+import Link from "next/link";
 import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
 import { cn } from "./cn";
 
-type ToastMessage = { id: number; title: string; description?: string; tone: "success" | "error" };
+type ToastMessage = {
+  id: number;
+  title: string;
+  description?: string;
+  tone: "success" | "error";
+  /** An optional follow-up link ("View in Emails log"); such toasts stay up longer. */
+  action?: { label: string; href: string };
+};
 type ShowToast = (
   toast: Omit<ToastMessage, "id" | "tone"> & { tone?: ToastMessage["tone"] },
 ) => void;
@@ -35,6 +43,7 @@ export function Toaster({ children }: { children: ReactNode }) {
           return (
             <ToastPrimitive.Root
               key={toast.id}
+              duration={toast.action ? 10_000 : undefined}
               onOpenChange={(open) => !open && dismiss(toast.id)}
               className={cn(
                 "flex items-start gap-3 rounded-xl bg-zinc-900 px-4 py-3 text-white shadow-xl ring-1 ring-white/10",
@@ -56,6 +65,17 @@ export function Toaster({ children }: { children: ReactNode }) {
                   <ToastPrimitive.Description className="mt-0.5 text-[13px] text-zinc-300">
                     {toast.description}
                   </ToastPrimitive.Description>
+                )}
+                {toast.action && (
+                  <ToastPrimitive.Action altText={toast.action.label} asChild>
+                    <Link
+                      href={toast.action.href}
+                      className="mt-1.5 inline-flex items-center gap-1 text-[13px] font-medium text-indigo-300 hover:text-indigo-200"
+                    >
+                      {toast.action.label}
+                      <ArrowRight aria-hidden className="size-3.5" />
+                    </Link>
+                  </ToastPrimitive.Action>
                 )}
               </div>
               <ToastPrimitive.Close

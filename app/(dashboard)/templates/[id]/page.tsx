@@ -1,0 +1,71 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { TemplateEditor } from "@/components/templates/editor/template-editor";
+import { SystemTemplateView } from "@/components/templates/system-template-view";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { sequentialIds, withBlockIds } from "@/lib/dashboard/templates-document";
+import { deliveryConfigured, resolveTestSender } from "@/lib/dashboard/templates-sender";
+import { NotFoundError } from "@/lib/errors";
+import { EMPTY_BLOCKS_SOURCE, parseBlocksSource } from "@/lib/templates/blocks";
+import { listTemplateVariables } from "@/lib/templates/inspect";
+import { renderTemplate } from "@/lib/templates/render";
+import { getTemplate } from "@/lib/templates/get";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { ctx } = await requireDashboard();
+  const template = await getTemplate(ctx, (await params).id).catch(() => null);
+  return { title: template ? template.name : "Template" };
+}
+
+export default async function TemplatePage({ params }: Props) {
+  const { ctx, user } = await requireDashboard();
+  const { id } = await params;
+  const template = await getTemplate(ctx, id).catch((error: unknown) => {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  });
+  const preview = await renderTemplate(template);
+
+  if (template.isSystem) {
+    return (
+      <SystemTemplateView
+        template={{
+          id: template.id,
+          name: template.name,
+          category: template.category,
+          subject: template.subject,
+          description: template.description,
+        }}
+        preview={preview}
+        variables={listTemplateVariables(template)}
+      />
+    );
+  }
+
+  const sender = await resolveTestSender(ctx);
+  const document = withBlockIds(
+    parseBlocksSource(template.format === "blocks" ? template.source : EMPTY_BLOCKS_SOURCE),
+    sequentialIds(),
+  );
+  return (
+    <TemplateEditor
+      // Opening another template starts a fresh editor state.
+      key={template.id}
+      templateId={template.id}
+      initial={{
+        name: template.name,
+        subject: template.subject,
+        category: template.category,
+        format: template.format,
+        document,
+        html: template.format === "html" ? template.source : "",
+      }}
+      initialPreview={{ html: preview.html, subject: preview.subject }}
+      sender={sender && { from: sender.from, address: sender.address }}
+      deliveryConfigured={deliveryConfigured(ctx)}
+      userEmail={user.email}
+    />
+  );
+}

@@ -1,0 +1,362 @@
+"use client";
+
+import { Braces, Palette, SquareMousePointer } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { convertToHtmlAction, type PreviewRequest } from "@/lib/dashboard/actions/templates";
+import {
+  createBlock,
+  findBlock,
+  insertBlock,
+  randomId,
+  updateBlock,
+  type AnyBlock,
+} from "@/lib/dashboard/templates-document";
+import { previewableDocument } from "@/lib/dashboard/templates-issues";
+import { samplesToVariables } from "@/lib/dashboard/templates-variables";
+import type { BlocksDocument } from "@/lib/templates/blocks";
+import { listTemplateVariables } from "@/lib/templates/inspect";
+import { resolveTheme } from "@/lib/templates/theme";
+import { cn } from "../../ui/cn";
+import { Notice } from "../../ui/notice";
+import { SegmentedControl } from "../../ui/segmented-control";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
+import { useToast } from "../../ui/toast";
+import { DeleteTemplateDialog } from "../delete-template-dialog";
+import { BlockInspector, NoBlockSelected } from "./block-inspector";
+import { BlockList } from "./block-list";
+import { ConvertToHtmlDialog, LeaveDialog } from "./editor-dialogs";
+import { EditorHeader } from "./editor-header";
+import { HtmlEditor } from "./html-editor";
+import { PreviewPane, type Device } from "./preview-pane";
+import { SendTestDialog, type SenderInfo } from "./send-test-dialog";
+import { ThemePanel } from "./theme-panel";
+import { useLivePreview } from "./use-live-preview";
+import { useSamples } from "./use-samples";
+import { useTemplateEditor, type Draft } from "./use-template-editor";
+import { useUnsavedGuard } from "./use-unsaved-guard";
+import { VariablesPanel } from "./variables-panel";
+
+type Props = {
+  templateId: string;
+  initial: Draft;
+  initialPreview: { html: string; subject: string };
+  sender: SenderInfo;
+  deliveryConfigured: boolean;
+  userEmail: string;
+};
+
+type Panel = "block" | "theme" | "variables";
+
+/** The template editor: header, block list, inspector panels and the live preview. */
+export function TemplateEditor({ templateId, initial, initialPreview, ...rest }: Props) {
+  const editor = useTemplateEditor(templateId, initial);
+  const { draft, setDraft, issues, clientIssues } = editor;
+  const toast = useToast();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [panel, setPanel] = useState<Panel>("block");
+  const [device, setDevice] = useState<Device>("desktop");
+  const [view, setView] = useState<"edit" | "preview">("edit");
+  const [deleting, setDeleting] = useState(false);
+  const [converting, setConverting] = useState<"ask" | "busy" | null>(null);
+  const [samples, setSamples] = useSamples(templateId);
+  const guard = useUnsavedGuard(editor.dirty);
+
+  const setDocument = (document: BlocksDocument) => setDraft((d) => ({ ...d, document }));
+  const source = draft.format === "html" ? draft.html : JSON.stringify(draft.document);
+  const variables = useMemo(
+    () => listTemplateVariables({ format: draft.format, subject: draft.subject, source }),
+    [draft.format, draft.subject, source],
+  );
+  const previewRequest: PreviewRequest =
+    draft.format === "html"
+      ? {
+          format: "html",
+          html: draft.html,
+          subject: draft.subject,
+          variables: samplesToVariables(samples),
+        }
+      : {
+          format: "blocks",
+          document: previewableDocument(draft.document),
+          subject: draft.subject,
+          variables: samplesToVariables(samples),
+        };
+  const preview = useLivePreview(previewRequest, initialPreview);
+
+  async function save(): Promise<boolean> {
+    const result = await editor.save();
+    if (!result.ok) {
+      // Show the first block the server (or the checks) complained about.
+      const firstBad = firstBlockWithIssues(draft.document, Object.keys(result.issues.blocks));
+      if (firstBad) {
+        setSelectedId(firstBad);
+        setPanel("block");
+        setView("edit");
+      } else if (Object.keys(result.issues.theme).length > 0) setPanel("theme");
+    }
+    return result.ok;
+  }
+
+  // Ctrl/Cmd+S saves, as in every editor.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === "s") {
+        event.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  async function convert() {
+    setConverting("busy");
+    const result = await convertToHtmlAction(draft.document);
+    setConverting(null);
+    if (!result.ok) {
+      editor.showAllIssues();
+      toast({ title: result.message, tone: "error" });
+      return;
+    }
+    setDraft((d) => ({ ...d, format: "html", html: result.html }));
+    toast({ title: "Converted to HTML", description: "Save to keep the change." });
+  }
+
+  const selected = selectedId ? findBlock(draft.document, selectedId)?.block : undefined;
+  const invalidIds = new Set([...Object.keys(clientIssues.blocks), ...Object.keys(issues.blocks)]);
+  const hiddenBlocks = Object.keys(clientIssues.blocks).length;
+  const theme = resolveTheme(previewableDocument(draft.document).theme);
+
+  const patchBlock = (patch: Partial<AnyBlock>) => {
+    if (!selectedId) return;
+    setDocument(updateBlock(draft.document, selectedId, (b) => ({ ...b, ...patch }) as AnyBlock));
+    for (const field of Object.keys(patch)) editor.clearServerIssue(selectedId, field);
+  };
+
+  const variablesPanel = (
+    <VariablesPanel variables={variables} samples={samples} onSamplesChange={setSamples} />
+  );
+
+  return (
+    <>
+      <EditorHeader
+        draft={draft}
+        onChange={(patch) => {
+          setDraft((d) => ({ ...d, ...patch }));
+          for (const field of Object.keys(patch)) editor.clearServerIssue("header", field);
+        }}
+        onTouch={(field) => editor.touch(`header.${field}`)}
+        errors={issues.header}
+        dirty={editor.dirty}
+        saveState={editor.saveState}
+        onSave={() => void save()}
+        onDelete={() => setDeleting(true)}
+        onFormatChange={(format) =>
+          format === "html" && draft.format === "blocks" && setConverting("ask")
+        }
+        sendTest={
+          <SendTestDialog
+            templateId={templateId}
+            templateName={draft.name}
+            sender={rest.sender}
+            deliveryConfigured={rest.deliveryConfigured}
+            defaultTo={rest.userEmail}
+            variables={variables}
+            samples={samples}
+            onSamplesChange={setSamples}
+            dirty={editor.dirty}
+            save={save}
+          />
+        }
+      />
+      {editor.saveState === "error" && editor.dirty && editor.saveMessage && (
+        <Notice tone="error" title="Not saved" className="mb-4">
+          {editor.saveMessage}
+          {issues.general.length > 0 && (
+            <ul className="mt-1 list-disc pl-4">
+              {issues.general.map((g) => (
+                <li key={g}>{g}</li>
+              ))}
+            </ul>
+          )}
+        </Notice>
+      )}
+      <SegmentedControl
+        label="Show"
+        className="mb-4 flex w-full lg:hidden"
+        value={view}
+        onValueChange={setView}
+        options={[
+          { value: "edit", label: "Edit" },
+          { value: "preview", label: "Preview" },
+        ]}
+      />
+      <div
+        className={cn(
+          "grid items-start gap-4",
+          draft.format === "blocks"
+            ? "lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] xl:grid-cols-[15rem_18.5rem_minmax(0,1fr)]"
+            : "lg:grid-cols-2",
+        )}
+      >
+        {draft.format === "blocks" ? (
+          <>
+            <div
+              className={cn(
+                "grid min-w-0 gap-4 xl:contents",
+                view === "preview" && "max-lg:hidden",
+              )}
+            >
+              <section
+                aria-label="Block list"
+                className="min-w-0 rounded-xl bg-zinc-100/70 ring-1 ring-zinc-200/80 xl:sticky xl:top-6 xl:max-h-[calc(100dvh-3rem)] xl:overflow-y-auto"
+              >
+                <h2 className="px-4 pt-3 text-xs font-medium tracking-wide text-zinc-500 uppercase">
+                  Blocks
+                </h2>
+                <BlockList
+                  document={draft.document}
+                  selectedId={selectedId}
+                  onSelect={(id) => {
+                    setSelectedId(id);
+                    if (id) setPanel("block");
+                  }}
+                  onChange={setDocument}
+                  invalidIds={invalidIds}
+                />
+              </section>
+              <Tabs
+                value={panel}
+                onValueChange={(v) => setPanel(v as Panel)}
+                className="min-w-0 overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-zinc-200/80"
+              >
+                <TabsList aria-label="Settings">
+                  <TabsTrigger value="block">
+                    <SquareMousePointer aria-hidden />
+                    Block
+                  </TabsTrigger>
+                  <TabsTrigger value="theme">
+                    <Palette aria-hidden />
+                    Theme
+                  </TabsTrigger>
+                  <TabsTrigger value="variables">
+                    <Braces aria-hidden />
+                    Variables
+                    {variables.length > 0 && (
+                      <span className="rounded-full bg-zinc-100 px-1.5 text-[11px] text-zinc-600">
+                        {variables.length}
+                      </span>
+                    )}
+                  </TabsTrigger>
+                </TabsList>
+                <TabsContent value="block">
+                  {selected ? (
+                    <BlockInspector
+                      key={selected.id}
+                      block={selected}
+                      onPatch={patchBlock}
+                      errors={issues.blocks[selected.id!] ?? {}}
+                      onTouch={(field) => editor.touch(`${selected.id}.${field}`)}
+                      theme={theme}
+                      variables={variables.map((v) => v.name)}
+                      onAddToColumn={(column) => {
+                        const block = createBlock("text", randomId);
+                        setDocument(
+                          insertBlock(draft.document, block, { parentId: selected.id!, column }),
+                        );
+                        setSelectedId(block.id!);
+                      }}
+                    />
+                  ) : (
+                    <NoBlockSelected />
+                  )}
+                </TabsContent>
+                <TabsContent value="theme">
+                  <ThemePanel
+                    theme={draft.document.theme ?? {}}
+                    onChange={(theme) => {
+                      setDocument({ ...draft.document, theme });
+                      for (const key of Object.keys(theme)) editor.clearServerIssue("theme", key);
+                    }}
+                    errors={issues.theme}
+                    onTouch={(field) => editor.touch(`theme.${field}`)}
+                  />
+                </TabsContent>
+                <TabsContent value="variables">{variablesPanel}</TabsContent>
+              </Tabs>
+            </div>
+          </>
+        ) : (
+          <div className={cn("grid min-w-0 gap-4", view === "preview" && "max-lg:hidden")}>
+            <section
+              aria-label="HTML"
+              className="flex min-w-0 flex-col overflow-hidden rounded-xl shadow-xs ring-1 ring-zinc-800 lg:h-[calc(100dvh-3rem)] lg:sticky lg:top-6"
+            >
+              <HtmlEditor
+                value={draft.html}
+                onChange={(html) => setDraft((d) => ({ ...d, html }))}
+              />
+            </section>
+            <div className="overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-zinc-200/80">
+              {variablesPanel}
+            </div>
+          </div>
+        )}
+        <PreviewPane
+          className={cn(
+            "h-[calc(100dvh-7rem)] min-h-[480px] lg:sticky lg:top-6 lg:h-[calc(100dvh-3rem)]",
+            view === "edit" && "max-lg:hidden",
+          )}
+          html={preview.html}
+          subject={preview.subject}
+          from={rest.sender?.from ?? null}
+          device={device}
+          onDeviceChange={setDevice}
+          updating={preview.updating}
+          problem={
+            preview.error ??
+            (draft.format === "blocks" && hiddenBlocks > 0
+              ? `${hiddenBlocks} ${hiddenBlocks === 1 ? "block is" : "blocks are"} left out of the preview until ${hiddenBlocks === 1 ? "its" : "their"} fields are valid.`
+              : null)
+          }
+        />
+      </div>
+      <ConvertToHtmlDialog
+        open={converting !== null}
+        onOpenChange={(open) => !open && setConverting(null)}
+        onConfirm={() => void convert()}
+        pending={converting === "busy"}
+      />
+      <LeaveDialog
+        open={guard.pendingHref !== null}
+        name={draft.name}
+        saving={editor.saveState === "saving"}
+        onStay={guard.stay}
+        onLeave={guard.leave}
+        onSaveAndLeave={async () => {
+          if (await save()) guard.leave();
+          else guard.stay();
+        }}
+      />
+      <DeleteTemplateDialog
+        template={{ id: templateId, name: draft.name }}
+        open={deleting}
+        onOpenChange={setDeleting}
+        afterDelete="/templates"
+      />
+    </>
+  );
+}
+
+/** The first id of `ids` in document order (top-level blocks, then their column children). */
+function firstBlockWithIssues(document: BlocksDocument, ids: string[]): string | null {
+  const wanted = new Set(ids);
+  for (const block of document.blocks) {
+    if (wanted.has(block.id!)) return block.id!;
+    if (block.type === "columns") {
+      for (const column of block.columns)
+        for (const child of column.blocks) if (wanted.has(child.id!)) return child.id!;
+    }
+  }
+  return null;
+}

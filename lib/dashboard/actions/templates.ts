@@ -1,0 +1,191 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { AppError, NotFoundError, type ErrorDetail } from "../../errors";
+import { sendEmail } from "../../sending/send";
+import { BlocksDocument, serializeBlocks } from "../../templates/blocks";
+import { createTemplate } from "../../templates/create";
+import { deleteTemplate } from "../../templates/delete";
+import { getTemplate } from "../../templates/get";
+import { renderTemplate } from "../../templates/render";
+import { updateTemplate } from "../../templates/update";
+import { JsonObject } from "../../validation";
+import { requireDashboard } from "../context";
+import { failure, success, toFormState, type FormState } from "../form-state";
+import { blocksToHtmlSource } from "../templates-convert";
+import { resolveTestSender } from "../templates-sender";
+import { STARTER_HTML } from "../templates-starter";
+
+/** What the editor's actions answer: a result, or an error with 422-style details to place. */
+export type EditorResult<T> =
+  ({ ok: true } & T) | { ok: false; message: string; details: ErrorDetail[]; code?: string };
+
+function editorError(error: unknown): EditorResult<never> {
+  // Anything that is not a domain error is a bug: let the error boundary show it.
+  if (!(error instanceof AppError)) throw error;
+  return { ok: false, message: error.message, details: error.details ?? [], code: error.code };
+}
+
+function revalidateTemplates(id?: string) {
+  revalidatePath("/templates");
+  if (id) revalidatePath(`/templates/${id}`);
+}
+
+/** "New template" dialog: name, category and format; blocks start empty, HTML from a starter. */
+export async function createTemplateAction(
+  _previous: FormState<{ id: string }>,
+  form: FormData,
+): Promise<FormState<{ id: string }>> {
+  const { ctx } = await requireDashboard();
+  const format = form.get("format") === "html" ? "html" : "blocks";
+  try {
+    const template = await createTemplate(ctx, {
+      name: String(form.get("name") ?? ""),
+      category: String(form.get("category") ?? "") || undefined,
+      format,
+      ...(format === "html" && { source: STARTER_HTML }),
+    });
+    revalidateTemplates();
+    return success("Template created", { id: template.id });
+  } catch (error) {
+    return toFormState(error, ["name", "category", "format"]);
+  }
+}
+
+/** "Use this template" (gallery) and "Duplicate": an own copy, then its editor. */
+export async function copyTemplateAction(templateId: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  let id: string;
+  try {
+    const original = await getTemplate(ctx, templateId);
+    const copy = await createTemplate(ctx, {
+      name: original.isSystem ? original.name : `${original.name} (copy)`.slice(0, 200),
+      category: original.category,
+      subject: original.subject,
+      format: original.format,
+      source: original.source,
+    });
+    id = copy.id;
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure("This template no longer exists.");
+    return toFormState(error, []);
+  }
+  revalidateTemplates();
+  redirect(`/templates/${id}`);
+}
+
+export type TemplateDraft = {
+  name: string;
+  subject: string;
+  category: string;
+  format: "blocks" | "html";
+  source: string;
+};
+
+export async function saveTemplateAction(
+  templateId: string,
+  draft: TemplateDraft,
+): Promise<EditorResult<{ updatedAt: string }>> {
+  const { ctx } = await requireDashboard();
+  try {
+    const template = await updateTemplate(ctx, templateId, draft);
+    revalidateTemplates(templateId);
+    return { ok: true, updatedAt: template.updatedAt.toISOString() };
+  } catch (error) {
+    return editorError(error);
+  }
+}
+
+export async function deleteTemplateAction(templateId: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  try {
+    await deleteTemplate(ctx, templateId);
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure("This template was already deleted.");
+    return toFormState(error, []);
+  }
+  revalidateTemplates();
+  return success("Template deleted");
+}
+
+export type PreviewRequest = {
+  subject: string;
+  variables: Record<string, unknown>;
+} & ({ format: "blocks"; document: unknown } | { format: "html"; html: string });
+
+/** The live preview: renders the unsaved draft exactly as a send would (React Email for blocks). */
+export async function previewTemplateAction(
+  request: PreviewRequest,
+): Promise<EditorResult<{ subject: string; html: string }>> {
+  await requireDashboard();
+  try {
+    const variables = JsonObject.safeParse(request.variables).success ? request.variables : {};
+    const source =
+      request.format === "blocks"
+        ? serializeBlocks(BlocksDocument.parse(request.document))
+        : String(request.html);
+    const subject = String(request.subject ?? "");
+    const rendered = await renderTemplate({ subject, source, format: request.format }, variables);
+    return { ok: true, subject: rendered.subject, html: rendered.html };
+  } catch (error) {
+    if (error instanceof Error && error.name === "ZodError") {
+      return { ok: false, message: "The blocks are not valid yet.", details: [] };
+    }
+    return editorError(error);
+  }
+}
+
+/** One-way switch of a blocks draft to HTML; variables and fallbacks are kept as written. */
+export async function convertToHtmlAction(
+  document: unknown,
+): Promise<EditorResult<{ html: string }>> {
+  await requireDashboard();
+  const parsed = BlocksDocument.safeParse(document);
+  if (!parsed.success) {
+    return { ok: false, message: "Fix the highlighted blocks before converting.", details: [] };
+  }
+  return { ok: true, html: await blocksToHtmlSource(parsed.data) };
+}
+
+/**
+ * "Send test email": the saved template to one address, from the project's default sender, with
+ * the sample variables. Answers the email id and whether it went out or waits in the queue.
+ */
+export async function sendTestEmailAction(
+  templateId: string,
+  input: { to: string; variables: Record<string, unknown> },
+): Promise<EditorResult<{ emailId: string; status: string; to: string }>> {
+  const { ctx } = await requireDashboard();
+  const sender = await resolveTestSender(ctx);
+  if (!sender) {
+    return {
+      ok: false,
+      code: "no_sender",
+      message: "Add and verify a sending domain first.",
+      details: [],
+    };
+  }
+  const to = String(input.to ?? "").trim();
+  if (!to) {
+    return {
+      ok: false,
+      message: "Enter an email address.",
+      details: [{ path: "to", message: "is required" }],
+    };
+  }
+  try {
+    const template = await getTemplate(ctx, templateId);
+    const { body } = await sendEmail(ctx, {
+      from: sender.from,
+      to,
+      subject: template.subject,
+      template: template.id,
+      variables: JsonObject.safeParse(input.variables).success ? input.variables : {},
+    });
+    revalidatePath("/emails");
+    return { ok: true, emailId: body.id, status: body.status, to };
+  } catch (error) {
+    return editorError(error);
+  }
+}

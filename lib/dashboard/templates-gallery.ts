@@ -1,0 +1,59 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { templates } from "@/db/schema";
+import type { ServiceContext } from "../context";
+import type { TemplateCategory } from "../templates/categories";
+import { renderTemplate } from "../templates/render";
+
+export type GalleryTemplate = {
+  id: string;
+  name: string;
+  category: string;
+  subject: string;
+  description: string | null;
+  /** Rendered with no variables (fallbacks show), for the card's thumbnail. */
+  html: string;
+};
+
+/**
+ * The system gallery for the Templates page, with descriptions (not part of the API resource)
+ * and rendered thumbnails. Gallery order is the declared one (system.ts dates them so).
+ */
+export async function listGalleryTemplates(
+  ctx: ServiceContext,
+  category?: TemplateCategory,
+): Promise<GalleryTemplate[]> {
+  const rows = await ctx.db
+    .select()
+    .from(templates)
+    .where(
+      and(
+        eq(templates.isSystem, true),
+        category !== undefined ? eq(templates.category, category) : undefined,
+      ),
+    )
+    .orderBy(desc(templates.createdAt), desc(templates.id));
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      name: row.name,
+      category: row.category,
+      subject: row.subject,
+      description: row.description,
+      html: (await renderTemplate(row)).html,
+    })),
+  );
+}
+
+/** How many own templates match the category filter (shown beside the paged table). */
+export async function countOwnTemplates(ctx: ServiceContext, category?: TemplateCategory) {
+  const conditions: (SQL | undefined)[] = [
+    eq(templates.projectId, ctx.projectId),
+    eq(templates.isSystem, false),
+    category !== undefined ? eq(templates.category, category) : undefined,
+  ];
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(templates)
+    .where(and(...conditions));
+  return row?.n ?? 0;
+}
