@@ -41,7 +41,11 @@ export function DnsRecordsPanel({ domain }: { domain: DomainResource }) {
         title="DNS records"
         description={`Publish these TXT records at the DNS provider of ${domain.name}. Only DKIM is required to send.`}
         actions={
-          <Button onClick={verify} disabled={pending} variant="secondary">
+          <Button
+            onClick={verify}
+            disabled={pending}
+            variant={(checked ?? domain).status === "verified" ? "secondary" : "primary"}
+          >
             {pending ? <Loader2 aria-hidden className="animate-spin" /> : <RefreshCw aria-hidden />}
             {pending ? "Checking DNS…" : "Verify DNS"}
           </Button>

@@ -42,7 +42,7 @@ export function DnsRecordsTable({
                 <TD className="align-top">
                   <Purpose record={record} />
                 </TD>
-                <TD className="align-top font-mono text-xs">{record.type}</TD>
+                <TD className="pt-4.5 align-top font-mono text-xs">{record.type}</TD>
                 <TD className="align-top">
                   <CopyValue value={record.name} label={`Copy ${record.purpose} host`} />
                   <p className="mt-1 text-xs text-zinc-500">

@@ -11,10 +11,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 export function EmailPreview({ html, text }: { html: string | null; text: string | null }) {
   return (
     <Tabs defaultValue={html !== null ? "html" : "text"}>
-      <div className="flex items-center justify-between gap-3 border-b border-zinc-100 px-5 py-3">
-        <h2 className="text-sm font-semibold text-zinc-900">Content</h2>
-        <TabsList aria-label="Email body">
-          <TabsTrigger value="html" disabled={html === null}>
+      {/* The underlined tabs sit on the header's bottom border. */}
+      <div className="flex items-end justify-between gap-3 border-b border-zinc-100 px-5">
+        <h2 className="py-3 text-sm font-semibold text-zinc-900">Content</h2>
+        <TabsList aria-label="Email body" className="border-b-0 px-0">
+          <TabsTrigger
+            value="html"
+            disabled={html === null}
+            className="disabled:cursor-not-allowed disabled:opacity-50"
+          >
             <Code2 aria-hidden />
             HTML
           </TabsTrigger>
@@ -31,7 +36,7 @@ export function EmailPreview({ html, text }: { html: string | null; text: string
             sandbox=""
             srcDoc={html}
             referrerPolicy="no-referrer"
-            className="h-[560px] w-full rounded-lg bg-white shadow-xs ring-1 ring-zinc-200 lg:h-[640px]"
+            className="h-[520px] w-full rounded-lg bg-white shadow-xs ring-1 ring-zinc-200 lg:h-[600px]"
           />
         )}
       </TabsContent>

@@ -12,25 +12,25 @@ type EmailDetail = ReturnType<typeof serializeEmailDetail>;
 export function EmailSummary({ email, now }: { email: EmailDetail; now: Date }) {
   return (
     <Card>
-      <dl className="grid gap-x-6 gap-y-4 px-5 py-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
-        <Item label="From" className="sm:col-span-2">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4 px-5 py-4 text-sm lg:grid-cols-4">
+        <Item label="From" className="col-span-2">
           <span className="break-all">{email.from}</span>
         </Item>
-        <Item label="To" className="sm:col-span-2">
+        <Item label="To" className="col-span-2">
           <span className="break-all">{email.to}</span>
         </Item>
         {email.cc.length > 0 && (
-          <Item label="Cc" className="sm:col-span-2">
+          <Item label="Cc" className="col-span-2">
             <span className="break-all">{email.cc.join(", ")}</span>
           </Item>
         )}
         {email.bcc.length > 0 && (
-          <Item label="Bcc" className="sm:col-span-2">
+          <Item label="Bcc" className="col-span-2">
             <span className="break-all">{email.bcc.join(", ")}</span>
           </Item>
         )}
         {email.reply_to.length > 0 && (
-          <Item label="Reply to" className="sm:col-span-2">
+          <Item label="Reply to" className="col-span-2">
             <span className="break-all">{email.reply_to.join(", ")}</span>
           </Item>
         )}
@@ -41,6 +41,26 @@ export function EmailSummary({ email, now }: { email: EmailDetail; now: Date }) 
           </span>
         </Item>
         <Item label="Type">{EMAIL_TYPE_LABELS[email.type]}</Item>
+        <Item label="Created">
+          <Time iso={email.created_at} now={now} />
+        </Item>
+        <Item label="Sent">
+          {email.sent_at ? (
+            <Time iso={email.sent_at} now={now} />
+          ) : (
+            <span className="text-zinc-400">Not yet</span>
+          )}
+        </Item>
+        <Item label="Message ID" className="col-span-2">
+          {email.message_id ? (
+            <Copyable value={email.message_id} label="Copy message ID" />
+          ) : (
+            <span className="text-zinc-400">Not assigned yet</span>
+          )}
+        </Item>
+        <Item label="Email ID">
+          <Copyable value={email.id} label="Copy email ID" />
+        </Item>
         <Item label="Engagement">
           <span className="inline-flex items-center gap-3 tabular-nums">
             <span className="inline-flex items-center gap-1">
@@ -53,28 +73,8 @@ export function EmailSummary({ email, now }: { email: EmailDetail; now: Date }) 
             </span>
           </span>
         </Item>
-        <Item label="Created">
-          <Time iso={email.created_at} now={now} />
-        </Item>
-        <Item label="Message ID" className="sm:col-span-2">
-          {email.message_id ? (
-            <Copyable value={email.message_id} label="Copy message ID" />
-          ) : (
-            <span className="text-zinc-400">Not assigned yet</span>
-          )}
-        </Item>
-        <Item label="Email ID">
-          <Copyable value={email.id} label="Copy email ID" />
-        </Item>
-        <Item label="Sent">
-          {email.sent_at ? (
-            <Time iso={email.sent_at} now={now} />
-          ) : (
-            <span className="text-zinc-400">Not yet</span>
-          )}
-        </Item>
         {email.attachments.length > 0 && (
-          <Item label="Attachments" className="sm:col-span-2 lg:col-span-4">
+          <Item label="Attachments" className="col-span-2 lg:col-span-4">
             <ul className="flex flex-wrap gap-2">
               {email.attachments.map((file, index) => (
                 <li

@@ -46,7 +46,7 @@ export default async function DomainPage({ params }: Props) {
       />
       <div className="grid gap-6">
         <Card>
-          <dl className="grid gap-x-6 gap-y-4 px-5 py-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-4 px-5 py-4 text-sm lg:grid-cols-4">
             <Item label="Status">
               <DomainStatusBadge status={domain.status} />
             </Item>
@@ -56,7 +56,7 @@ export default async function DomainPage({ params }: Props) {
             <Item label="Last checked">
               <When iso={domain.last_checked_at} now={now} empty="Never" />
             </Item>
-            <Item label="Domain ID">
+            <Item label="Domain ID" className="col-span-2 lg:col-span-1">
               <span className="flex min-w-0 items-center gap-1">
                 <code className="truncate font-mono text-xs text-zinc-700">{domain.id}</code>
                 <CopyButton
@@ -90,9 +90,17 @@ export default async function DomainPage({ params }: Props) {
   );
 }
 
-function Item({ label, children }: { label: string; children: React.ReactNode }) {
+function Item({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${className ?? ""}`}>
       <dt className="text-xs font-medium text-zinc-500">{label}</dt>
       <dd className="mt-1 text-zinc-800">{children}</dd>
     </div>
