@@ -61,7 +61,7 @@ export function ColorInput({
         value={value ?? ""}
         spellCheck={false}
         autoComplete="off"
-        placeholder={`${defaultColor} (default)`}
+        placeholder={defaultColor}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={describedBy}
         onChange={(e) => {

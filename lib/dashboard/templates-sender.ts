@@ -8,6 +8,8 @@ export type TestSender = {
   /** The `from` value for POST /v1/send semantics, e.g. `"Acme" <hello@acme.test>`. */
   from: string;
   address: string;
+  /** For display: `Acme <hello@acme.test>`. */
+  label: string;
   /** Where it came from, so the dialog can explain it. */
   source: "default" | "domain";
 };
@@ -30,7 +32,12 @@ export async function resolveTestSender(ctx: ServiceContext): Promise<TestSender
   const name = project.fromName || project.name;
   if (project.fromEmail) {
     const address = project.fromEmail.trim().toLowerCase();
-    return { from: formatMailbox({ name, address }), address, source: "default" };
+    return {
+      from: formatMailbox({ name, address }),
+      address,
+      label: `${name} <${address}>`,
+      source: "default",
+    };
   }
   const [domain] = await ctx.db
     .select({ name: domains.name })
@@ -40,7 +47,12 @@ export async function resolveTestSender(ctx: ServiceContext): Promise<TestSender
     .limit(1);
   if (!domain) return null;
   const address = `hello@${domain.name}`;
-  return { from: formatMailbox({ name, address }), address, source: "domain" };
+  return {
+    from: formatMailbox({ name, address }),
+    address,
+    label: `${name} <${address}>`,
+    source: "domain",
+  };
 }
 
 /** Without SMTP_URL or RESEND_API_KEY a send is stored `queued` (DECISIONS §1). */

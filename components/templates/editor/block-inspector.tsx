@@ -27,7 +27,7 @@ export function BlockInspector(props: InspectorProps) {
   const { block, errors } = props;
   const { label, icon: Icon, hint } = BLOCK_META[block.type];
   return (
-    <div className="grid gap-4 p-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4">
       <div className="flex items-center gap-2.5">
         <span className="grid size-8 place-items-center rounded-lg bg-indigo-50 text-indigo-600 ring-1 ring-indigo-200">
           <Icon aria-hidden className="size-4" />
@@ -186,7 +186,7 @@ function ButtonFields({ block, onPatch, errors, onTouch, theme }: Of<"button">) 
         fallback="left"
         onChange={(align) => onPatch({ align })}
       />
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 gap-3 [&>*]:min-w-0">
         <ColorField
           id={fid(block, "color")}
           label="Background"

@@ -36,7 +36,13 @@ export function ColumnsFields({
         />
       </ChoiceField>
       <div className="grid gap-1.5">
-        <div className={count === "3" ? "grid grid-cols-3 gap-2" : "grid grid-cols-2 gap-2"}>
+        <div
+          className={
+            count === "3"
+              ? "grid grid-cols-3 gap-2 [&>*]:min-w-0"
+              : "grid grid-cols-2 gap-2 [&>*]:min-w-0"
+          }
+        >
           {block.columns.map((column, c) => (
             <NumberField
               key={c}

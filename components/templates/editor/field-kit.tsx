@@ -104,11 +104,11 @@ export function NumberField({
           placeholder={placeholder}
           onChange={(e) => onChange(e.target.value === "" ? undefined : Number(e.target.value))}
           onBlur={onBlur}
-          className="pr-10 tabular-nums"
+          className="pr-8 tabular-nums"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, error, Boolean(hint))}
         />
-        <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs text-zinc-400">
+        <span className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-xs text-zinc-400">
           {suffix}
         </span>
       </div>

@@ -14,7 +14,7 @@ import { Input } from "../../ui/input";
 import { Notice } from "../../ui/notice";
 import { useToast } from "../../ui/toast";
 
-export type SenderInfo = { from: string; address: string } | null;
+export type SenderInfo = { label: string; address: string } | null;
 
 type Props = {
   templateId: string;
@@ -113,7 +113,7 @@ function SendTestForm({
             <div className="grid gap-1.5">
               <span className="text-[13px] font-medium text-zinc-800">From</span>
               <p className="truncate rounded-lg bg-zinc-50 px-3 py-2 text-sm text-zinc-700 ring-1 ring-zinc-200 ring-inset">
-                {sender.from}
+                {sender.label}
               </p>
             </div>
           )}
@@ -135,7 +135,7 @@ function SendTestForm({
               <legend className="mb-1 text-[13px] font-medium text-zinc-800">Sample values</legend>
               <div className="grid gap-2 sm:grid-cols-2">
                 {variables.map((variable) => (
-                  <div key={variable.name} className="grid gap-1">
+                  <div key={variable.name} className="grid min-w-0 gap-1">
                     <label
                       htmlFor={`test-var-${variable.name}`}
                       className="truncate font-mono text-xs text-zinc-600"

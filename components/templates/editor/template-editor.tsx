@@ -17,7 +17,6 @@ import type { BlocksDocument } from "@/lib/templates/blocks";
 import { listTemplateVariables } from "@/lib/templates/inspect";
 import { resolveTheme } from "@/lib/templates/theme";
 import { cn } from "../../ui/cn";
-import { Notice } from "../../ui/notice";
 import { SegmentedControl } from "../../ui/segmented-control";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
 import { useToast } from "../../ui/toast";
@@ -29,6 +28,7 @@ import { EditorHeader } from "./editor-header";
 import { HtmlEditor } from "./html-editor";
 import { PreviewPane, type Device } from "./preview-pane";
 import { SendTestDialog, type SenderInfo } from "./send-test-dialog";
+import { SaveProblems } from "./save-problems";
 import { ThemePanel } from "./theme-panel";
 import { useLivePreview } from "./use-live-preview";
 import { useSamples } from "./use-samples";
@@ -170,16 +170,20 @@ export function TemplateEditor({ templateId, initial, initialPreview, ...rest }:
         }
       />
       {editor.saveState === "error" && editor.dirty && editor.saveMessage && (
-        <Notice tone="error" title="Not saved" className="mb-4">
-          {editor.saveMessage}
-          {issues.general.length > 0 && (
-            <ul className="mt-1 list-disc pl-4">
-              {issues.general.map((g) => (
-                <li key={g}>{g}</li>
-              ))}
-            </ul>
-          )}
-        </Notice>
+        <SaveProblems
+          message={editor.saveMessage}
+          issues={issues}
+          document={draft.document}
+          onSelectBlock={(id) => {
+            setSelectedId(id);
+            setPanel("block");
+            setView("edit");
+          }}
+          onSelectTheme={() => {
+            setPanel("theme");
+            setView("edit");
+          }}
+        />
       )}
       <SegmentedControl
         label="Show"
@@ -309,7 +313,7 @@ export function TemplateEditor({ templateId, initial, initialPreview, ...rest }:
           )}
           html={preview.html}
           subject={preview.subject}
-          from={rest.sender?.from ?? null}
+          from={rest.sender?.label ?? null}
           device={device}
           onDeviceChange={setDevice}
           updating={preview.updating}

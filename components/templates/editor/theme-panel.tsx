@@ -37,7 +37,7 @@ export function ThemePanel({
 }) {
   const customized = FIELDS.some(({ key }) => theme[key] !== undefined);
   return (
-    <div className="grid gap-4 p-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4">
       <div className="flex items-start justify-between gap-3">
         <div>
           <h3 className="text-sm font-semibold text-zinc-900">Theme</h3>

@@ -19,7 +19,7 @@ export function VariablesPanel({
   onSamplesChange: (samples: Samples) => void;
 }) {
   return (
-    <div className="grid gap-5 p-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5 p-4">
       <section aria-labelledby="variables-used">
         <h3 id="variables-used" className="text-sm font-semibold text-zinc-900">
           Sample values
@@ -37,8 +37,8 @@ export function VariablesPanel({
             {variables.map((variable) => {
               const id = `sample-${variable.name}`;
               return (
-                <div key={variable.name} className="grid gap-1">
-                  <label htmlFor={id} className="flex items-baseline justify-between gap-2">
+                <div key={variable.name} className="grid min-w-0 gap-1">
+                  <label htmlFor={id} className="flex min-w-0 items-baseline justify-between gap-2">
                     <code className="font-mono text-[12.5px] font-medium text-indigo-700">
                       {`{{${variable.name}}}`}
                     </code>

@@ -63,7 +63,7 @@ export default async function TemplatePage({ params }: Props) {
         html: template.format === "html" ? template.source : "",
       }}
       initialPreview={{ html: preview.html, subject: preview.subject }}
-      sender={sender && { from: sender.from, address: sender.address }}
+      sender={sender && { label: sender.label, address: sender.address }}
       deliveryConfigured={deliveryConfigured(ctx)}
       userEmail={user.email}
     />
