@@ -69,7 +69,7 @@ test("a domain added in the dashboard shows its DNS records, checks DNS and is d
   await expect(records.getByRole("row").filter({ hasText: "DMARC" })).toContainText(
     `_dmarc.${name}`,
   );
-  await expect(dkim.getByRole("button", { name: "Copy dkim value" })).toBeVisible();
+  await expect(dkim.getByRole("button", { name: "Copy DKIM value" })).toBeVisible();
 
   // A name under example.com has no DKIM record: the check says so (or that DNS was unreachable).
   await page.getByRole("button", { name: "Verify DNS" }).click();

@@ -44,13 +44,20 @@ export function DnsRecordsTable({
                 </TD>
                 <TD className="pt-4.5 align-top font-mono text-xs">{record.type}</TD>
                 <TD className="align-top">
-                  <CopyValue value={record.name} label={`Copy ${record.purpose} host`} />
+                  <CopyValue
+                    value={record.name}
+                    label={`Copy ${PURPOSE[record.purpose].label} host`}
+                  />
                   <p className="mt-1 text-xs text-zinc-500">
                     or <code className="font-mono">{relativeHost(record.name, domainName)}</code>
                   </p>
                 </TD>
                 <TD className="align-top">
-                  <CopyValue value={record.value} label={`Copy ${record.purpose} value`} clamp />
+                  <CopyValue
+                    value={record.value}
+                    label={`Copy ${PURPOSE[record.purpose].label} value`}
+                    clamp
+                  />
                 </TD>
                 <TD className="align-top">
                   <RecordStatusBadge status={record.status} />
@@ -68,10 +75,14 @@ export function DnsRecordsTable({
               <RecordStatusBadge status={record.status} />
             </div>
             <Labelled label={`Host · ${record.type}`}>
-              <CopyValue value={record.name} label={`Copy ${record.purpose} host`} />
+              <CopyValue value={record.name} label={`Copy ${PURPOSE[record.purpose].label} host`} />
             </Labelled>
             <Labelled label="Value">
-              <CopyValue value={record.value} label={`Copy ${record.purpose} value`} clamp />
+              <CopyValue
+                value={record.value}
+                label={`Copy ${PURPOSE[record.purpose].label} value`}
+                clamp
+              />
             </Labelled>
           </li>
         ))}

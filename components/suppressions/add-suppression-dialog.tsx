@@ -124,10 +124,14 @@ function ReasonOption({
         value={value}
         defaultChecked={defaultChecked}
         className="mt-0.5 size-4 accent-indigo-600"
+        aria-labelledby={`reason-${value}-label`}
         aria-describedby={`reason-${value}-hint`}
       />
       <span className="min-w-0">
-        <span className="block text-sm font-medium text-zinc-900">{title}</span>
+        {/* Named by the title alone; the description is its description. */}
+        <span id={`reason-${value}-label`} className="block text-sm font-medium text-zinc-900">
+          {title}
+        </span>
         <span id={`reason-${value}-hint`} className="mt-0.5 block text-xs text-zinc-500">
           {description}
         </span>
