@@ -58,7 +58,7 @@ export function SystemTemplateView({
           device={device}
           onDeviceChange={setDevice}
         />
-        <div className="grid gap-4">
+        <div className="grid min-w-0 gap-4">
           <Card>
             <div className="flex gap-2.5 px-4 py-3.5 text-[13px] text-zinc-600">
               <Lock aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-400" />
@@ -90,9 +90,11 @@ export function SystemTemplateView({
               <ul className="divide-y divide-zinc-100">
                 {variables.map((v) => (
                   <li key={v.name} className="flex items-baseline justify-between gap-3 px-5 py-2">
-                    <code className="font-mono text-[12.5px] text-indigo-700">{`{{${v.name}}}`}</code>
+                    <code className="min-w-0 font-mono text-[12.5px] break-all text-indigo-700">{`{{${v.name}}}`}</code>
                     {v.fallback !== undefined && (
-                      <span className="truncate text-xs text-zinc-400">“{v.fallback}”</span>
+                      <span className="min-w-0 shrink-0 truncate text-xs text-zinc-400">
+                        “{v.fallback}”
+                      </span>
                     )}
                   </li>
                 ))}

@@ -1,3 +1,4 @@
+import { pretty } from "@react-email/render";
 import type { BlocksDocument } from "../templates/blocks";
 import { renderBlocksDocument } from "../templates/render";
 
@@ -31,6 +32,7 @@ export async function blocksToHtmlSource(document: BlocksDocument): Promise<stri
       text.replace(PLACEHOLDER, (placeholder) => token(originals.push(placeholder) - 1)),
     ),
   };
-  const html = await renderBlocksDocument(tokenized, {});
+  // Indented, so the code editor shows something a person can read and edit.
+  const html = await pretty(await renderBlocksDocument(tokenized, {}), { printWidth: 100 });
   return html.replace(TOKEN, (match, n: string) => originals[Number(n)] ?? match);
 }

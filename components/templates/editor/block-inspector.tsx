@@ -257,7 +257,8 @@ function ImageFields({ block, onPatch, errors, onTouch }: Of<"image">) {
         id={fid(block, "href")}
         label="Link (optional)"
         kind="link"
-        placeholder="https://… (opens when the image is clicked)"
+        placeholder="https://…"
+        hint="Where a click on the image goes: https://, mailto:, tel: or a {{variable}}."
         value={block.href ?? ""}
         onChange={(href) => onPatch({ href: href || undefined })}
         onBlur={() => onTouch("href")}

@@ -1,7 +1,7 @@
 "use client";
 
 import { Braces, Palette, SquareMousePointer } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { convertToHtmlAction, type PreviewRequest } from "@/lib/dashboard/actions/templates";
 import {
   createBlock,
@@ -60,6 +60,7 @@ export function TemplateEditor({ templateId, initial, initialPreview, ...rest }:
   const [converting, setConverting] = useState<"ask" | "busy" | null>(null);
   const [samples, setSamples] = useSamples(templateId);
   const guard = useUnsavedGuard(editor.dirty);
+  const inspector = useRef<HTMLDivElement>(null);
 
   const setDocument = (document: BlocksDocument) => setDraft((d) => ({ ...d, document }));
   const source = draft.format === "html" ? draft.html : JSON.stringify(draft.document);
@@ -223,16 +224,24 @@ export function TemplateEditor({ templateId, initial, initialPreview, ...rest }:
                   selectedId={selectedId}
                   onSelect={(id) => {
                     setSelectedId(id);
-                    if (id) setPanel("block");
+                    if (!id) return;
+                    setPanel("block");
+                    // Stacked layout: the fields are below the list, so bring them into view.
+                    if (window.matchMedia("(max-width: 1279px)").matches) {
+                      requestAnimationFrame(() =>
+                        inspector.current?.scrollIntoView({ behavior: "smooth", block: "start" }),
+                      );
+                    }
                   }}
                   onChange={setDocument}
                   invalidIds={invalidIds}
                 />
               </section>
               <Tabs
+                ref={inspector}
                 value={panel}
                 onValueChange={(v) => setPanel(v as Panel)}
-                className="min-w-0 overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-zinc-200/80"
+                className="min-w-0 scroll-mt-20 overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-zinc-200/80"
               >
                 <TabsList aria-label="Settings">
                   <TabsTrigger value="block">
