@@ -28,7 +28,8 @@ export function DnsRecordsPanel({ domain }: { domain: DomainResource }) {
       setState(result);
       if (result.status === "success" && result.result) {
         setChecked(result.result);
-        if (result.result.status === "verified") {
+        const dkim = result.result.records.find((r) => r.purpose === "dkim");
+        if (dkim?.status === "verified") {
           toast({ title: "Domain verified", description: `${domain.name} can send email.` });
         }
       }
@@ -66,23 +67,26 @@ export function DnsRecordsPanel({ domain }: { domain: DomainResource }) {
 
 function Outcome({ domain }: { domain: DomainResource }) {
   const dkim = domain.records.find((r) => r.purpose === "dkim");
-  const advice = domain.records.filter((r) => !r.required && r.status !== "verified");
+  const advice = domain.records.filter(
+    (r) => !r.required && (r.status === "missing" || r.status === "mismatch"),
+  );
   return (
     <div className="border-b border-zinc-100 px-5 py-3">
-      {domain.status === "verified" ? (
+      {dkim?.status === "pending" ? (
+        <Notice tone="warning" title="DNS could not be reached">
+          The lookup failed on our side, so nothing changed: the domain keeps its current status.
+          Try again in a minute.
+        </Notice>
+      ) : dkim?.status === "verified" ? (
         <Notice tone="success" title="DKIM record found: the domain is verified">
           Mail from {domain.name} is now DKIM-signed.
           {advice.length > 0 &&
-            ` The ${advice.map((r) => r.purpose.toUpperCase()).join(" and ")} record${advice.length > 1 ? "s are" : " is"} not published yet; adding ${advice.length > 1 ? "them" : "it"} improves deliverability.`}
+            ` The ${advice.map((r) => r.purpose.toUpperCase()).join(" and ")} record${advice.length > 1 ? "s are" : " is"} missing or different; publishing ${advice.length > 1 ? "them" : "it"} improves deliverability.`}
         </Notice>
       ) : dkim?.status === "mismatch" ? (
         <Notice tone="error" title="The DKIM record does not match">
           A TXT record exists at the DKIM host, but its key differs from the one below. Replace its
           value with the one shown, then verify again.
-        </Notice>
-      ) : dkim?.status === "pending" ? (
-        <Notice tone="warning" title="DNS could not be reached">
-          The lookup failed on our side, so nothing was decided. Try again in a minute.
         </Notice>
       ) : (
         <Notice tone="warning" title="DKIM record not found yet">
