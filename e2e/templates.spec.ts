@@ -58,8 +58,12 @@ test("a gallery template is copied, edited in the block editor, saved and sent a
   await dialog.getByRole("button", { name: "Send test email" }).click();
   await expect(dialog).toBeHidden();
   // The e2e server has no SMTP_URL or RESEND_API_KEY: the email waits in the queue.
-  await expect(page.getByText("Queued: delivery is not configured yet")).toBeVisible();
-  await expect(page.getByText("to qa@example.com")).toBeVisible();
+  await expect(
+    page.getByText("Queued: delivery is not configured yet", { exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(`Test of “Welcome ${stamp}” to qa@example.com`, { exact: true }),
+  ).toBeVisible();
 
   await page
     .getByRole("navigation", { name: "Main" })
@@ -81,9 +85,11 @@ test("a bad button link is shown on its field and nothing is saved until it is f
 
   await expect(page.getByText(/^Not saved: 1 thing needs fixing$/)).toBeVisible();
   await expect(link).toHaveAttribute("aria-invalid", "true");
+  // Under the field, and in the summary, where it selects the block.
   await expect(
-    page.getByText("Must be an http(s), mailto: or tel: URL, or a {{variable}}."),
+    page.getByText("Must be an http(s), mailto: or tel: URL, or a {{variable}}.", { exact: true }),
   ).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Button link: Must be an http/ })).toBeVisible();
   await expect(page.getByText(/1 block is left out of the preview/)).toBeVisible();
 
   await link.fill("https://example.com/start");
