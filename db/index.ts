@@ -101,3 +101,8 @@ export async function migrateDatabase(options: OpenOptions & { handle?: Database
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   await migrate(options.handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
 }
+
+/** Rows of `db.execute(…)`: postgres.js returns an array, PGlite an object with `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}

@@ -1,6 +1,6 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import { automationRuns, automations, contacts, type Contact } from "@/db/schema";
-import type { Executor } from "@/db";
+import { rowsOf, type Executor } from "@/db";
 import { runIdSql } from "../automations/enroll";
 import type { ServiceContext } from "../context";
 import { newId } from "../ids";

@@ -6,7 +6,7 @@ import type { JobQueue } from "../jobs/queue";
 import { suppressAddress } from "../suppressions/suppress";
 import { enqueueWebhookDeliveries } from "../webhooks/enqueue";
 import type { WebhookEventType } from "../webhooks/event-types";
-import { statusAfter } from "./status";
+import { nextStatusSql } from "./status";
 
 /** Everything that can happen to an email, in its timeline. */
 export type EmailEventType =
@@ -65,16 +65,10 @@ export async function recordEmailEvent(tx: Executor, jobs: JobQueue, input: Reco
   });
 
   const incoming = STATUS_OF[type];
-  const [current] = await tx
-    .select({ status: emails.status })
-    .from(emails)
-    .where(eq(emails.id, email.id))
-    .for("update");
-  const status = incoming && current ? statusAfter(current.status, incoming) : current?.status;
   await tx
     .update(emails)
     .set({
-      ...(status && { status }),
+      ...(incoming && { status: nextStatusSql(emails.status, incoming) }),
       ...(type === "opened" && { opens: sql`${emails.opens} + 1` }),
       ...(type === "clicked" && { clicks: sql`${emails.clicks} + 1` }),
       ...input.patch,

@@ -1,3 +1,4 @@
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { EmailStatus } from "@/db/schema";
 
 /**
@@ -22,4 +23,20 @@ export function isFinalDeliveryStatus(status: EmailStatus): boolean {
   return (
     status === "delivered" || status === "bounced" || status === "failed" || status === "complained"
   );
+}
+
+/**
+ * `statusAfter` as SQL, for a single UPDATE: the row lock of the update orders concurrent
+ * events, so no SELECT … FOR UPDATE round trip is needed.
+ */
+export function nextStatusSql(column: AnyColumn, incoming: EmailStatus): SQL {
+  const rank = sql.join(
+    Object.entries(RANK).map(
+      ([status, value]) => sql`when ${status} then ${sql.raw(String(value))}`,
+    ),
+    sql` `,
+  );
+  const failedGuard =
+    incoming === "delivered" ? sql`` : sql`when ${column} = 'failed' then ${column} `;
+  return sql`case ${failedGuard}when ${sql.raw(String(RANK[incoming]))} > (case ${column} ${rank} end) then ${incoming} else ${column} end`;
 }

@@ -70,17 +70,23 @@ export class JobQueue {
   ) {
     const ids: string[] = [];
     for (let i = 0; i < options.concurrency; i++) {
-      ids.push(
-        await this.boss.work<JobPayloads[N]>(
-          name,
-          {
-            batchSize: options.batchSize,
-            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
-            includeMetadata: true,
-          },
-          handler as never,
-        ),
+      let workerId = "";
+      const id = await this.boss.work<JobPayloads[N]>(
+        name,
+        {
+          batchSize: options.batchSize,
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+          includeMetadata: true,
+        },
+        async (jobs: PgBoss.JobWithMetadata<JobPayloads[N]>[]) => {
+          await handler(jobs);
+          // pg-boss sleeps a polling interval after every batch; a full batch means more work
+          // is waiting, so skip the sleep (otherwise a poller tops out at batchSize/interval).
+          if (jobs.length >= options.batchSize) this.boss.notifyWorker(workerId);
+        },
       );
+      workerId = id;
+      ids.push(id);
     }
     this.workerIds.set(name, [...(this.workerIds.get(name) ?? []), ...ids]);
   }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { DatabaseHandle, Executor } from "@/db";
+import { rowsOf, type DatabaseHandle, type Executor } from "@/db";
 
 /** pg-boss talks to the database through `executeSql(text, values)`; these adapt ours to it. */
 export type BossDb = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };

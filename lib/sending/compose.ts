@@ -1,6 +1,7 @@
 import type { Email } from "@/db/schema";
 import type { Executor } from "@/db";
 import { findVerifiedDomain } from "../domains/find-verified";
+import { htmlToPlainText } from "../templates/render";
 import type { OutgoingMessage } from "./transports";
 
 /** Extra steps applied to the stored HTML at delivery time (open/click tracking). */
@@ -26,7 +27,7 @@ export async function composeMessage(
     replyTo: email.replyTo,
     subject: email.subject,
     html: email.html ? await instrument(email.html, email) : null,
-    text: email.text,
+    text: email.text ?? (email.html ? htmlToPlainText(email.html) : null),
     messageId: email.messageId ?? `<${email.id}@${domainName}>`,
     headers: email.headers,
     attachments: email.attachments,

@@ -1,7 +1,7 @@
 import type { Executor } from "@/db";
 import { NotFoundError, ValidationError } from "../errors";
 import { findReadableTemplateOrThrow } from "../templates/internal";
-import { htmlToPlainText, renderTemplate } from "../templates/render";
+import { renderTemplate } from "../templates/render";
 import type { SendEmailInput } from "./schemas";
 
 /**
@@ -35,11 +35,11 @@ export async function renderSendContent(tx: Executor, projectId: string, values:
     );
     return { subject: rendered.subject, html: rendered.html, text: values.text ?? rendered.text };
   }
-  const html = values.html!;
+  // Variables apply to template sends only; a raw subject is kept as written, on one line. The
+  // plain-text part of a raw HTML send is generated at delivery (off the request path).
   return {
-    // Variables apply to template sends only; a raw subject is kept as written, on one line.
     subject: values.subject.replace(/[\r\n]+/g, " ").trim(),
-    html,
-    text: values.text ?? htmlToPlainText(html),
+    html: values.html!,
+    text: values.text ?? null,
   };
 }

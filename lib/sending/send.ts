@@ -1,4 +1,6 @@
-import { emailEvents, emails } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import { rowsOf, type Executor } from "@/db";
+import { domains, emailEvents, emails, suppressions } from "@/db/schema";
 import { withTransaction, type ServiceContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { newId, randomBase62 } from "../ids";
@@ -19,7 +21,6 @@ import {
 } from "./idempotency";
 import { renderSendContent } from "./content";
 import { MAX_IDEMPOTENCY_KEY_LENGTH, SendEmailInput } from "./schemas";
-import { findVerifiedDomain } from "../domains/find-verified";
 import { isDeliveryConfigured } from "./transports";
 
 export type SendEmailResult = {
@@ -65,14 +66,15 @@ export async function sendEmail(
       if (!claim.claimed)
         return { httpStatus: 200 as const, body: { ...claim.response, idempotent: true as const } };
     }
-    if (!(await findVerifiedDomain(tx, ctx.projectId, from.domain))) {
+    const checks = await sendChecks(tx, ctx.projectId, from.domain, to.address);
+    if (!checks.domain_verified) {
       throw new ValidationError(
         `The domain ${from.domain} is not verified for this project.`,
         [{ path: "from", message: "must use a verified domain (see /v1/domains)" }],
         "domain_not_verified",
       );
     }
-    if (await isSuppressed(tx, ctx.projectId, to.address)) {
+    if (checks.suppressed) {
       throw new ValidationError(
         `${to.address} is on the suppression list.`,
         [{ path: "to", message: "is suppressed (bounce, complaint, unsubscribe or manual)" }],
@@ -133,6 +135,17 @@ export async function sendEmail(
   if (result.body.status === "sent" && !("idempotent" in result.body))
     ctx.jobs.notify(JOBS.deliverEmail);
   return result;
+}
+
+/** The sender's domain and the recipient's suppression, in one round trip. */
+async function sendChecks(tx: Executor, projectId: string, domain: string, to: string) {
+  const result = await tx.execute(sql`
+    select
+      exists (select 1 from ${domains} where ${domains.projectId} = ${projectId}
+              and ${domains.name} = ${domain} and ${domains.status} = 'verified') as domain_verified,
+      exists (select 1 from ${suppressions} where ${suppressions.projectId} = ${projectId}
+              and ${suppressions.email} = ${to}) as suppressed`);
+  return rowsOf<{ domain_verified: boolean; suppressed: boolean }>(result)[0]!;
 }
 
 function requireMailbox(value: string, path: string): Mailbox {

@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { emails, type EmailStatus } from "@/db/schema";
+import { recordEmailEvent, type EmailEventType } from "@/lib/emails/events";
+import { newId } from "@/lib/ids";
+import { startTestApp, TEST_DRIVER, type TestApp } from "../support/app";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+async function emailAfter(
+  events: EmailEventType[],
+): Promise<{ status: EmailStatus; opens: number }> {
+  const project = await app.createProject();
+  const id = newId("em");
+  const now = new Date();
+  await app.runtime.db.insert(emails).values({
+    id,
+    projectId: project.id,
+    type: "transactional",
+    status: "sent",
+    fromAddress: "a@mail.test",
+    to: "r@example.com",
+    subject: "s",
+    trackingToken: newId("em"),
+    createdAt: now,
+    updatedAt: now,
+  });
+  const email = { id, projectId: project.id, to: "r@example.com", subject: "s" };
+  for (const type of events) {
+    await app.runtime.db.transaction((tx) =>
+      recordEmailEvent(tx, app.runtime.jobs, { email, type, now, data: { reason: "hard_bounce" } }),
+    );
+  }
+  const [row] = await app.runtime.db.select().from(emails).where(eq(emails.id, id));
+  return { status: row!.status, opens: row!.opens };
+}
+
+it(`status follows the rank in the database; late events never downgrade it (${TEST_DRIVER})`, async () => {
+  expect(await emailAfter(["delivered", "opened", "opened"])).toEqual({
+    status: "delivered",
+    opens: 2,
+  });
+  expect((await emailAfter(["bounced", "delivered"])).status).toBe("bounced");
+  expect((await emailAfter(["delivered", "complained", "delivered"])).status).toBe("complained");
+  expect((await emailAfter(["failed", "bounced"])).status).toBe("failed");
+  expect((await emailAfter(["failed", "delivered"])).status).toBe("delivered");
+});
