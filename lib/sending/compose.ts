@@ -18,7 +18,7 @@ export async function composeMessage(
 ): Promise<OutgoingMessage> {
   const address = /<([^>]+)>$/.exec(email.fromAddress)?.[1] ?? email.fromAddress;
   const domainName = address.slice(address.lastIndexOf("@") + 1);
-  const domain = await findVerifiedDomain(db, email.projectId, domainName);
+  const domain = await cachedVerifiedDomain(db, email.projectId, domainName);
   return {
     from: email.fromAddress,
     to: email.to,
@@ -39,4 +39,25 @@ export async function composeMessage(
         }
       : undefined,
   };
+}
+
+/**
+ * The DKIM key is read once per domain every few seconds rather than once per message (the
+ * worker delivers thousands a minute). A domain removed or unverified stops signing, and so
+ * stops sending, within DOMAIN_CACHE_MS.
+ */
+const DOMAIN_CACHE_MS = 5_000;
+const domainCache = new Map<
+  string,
+  { at: number; domain: Awaited<ReturnType<typeof findVerifiedDomain>> }
+>();
+
+async function cachedVerifiedDomain(db: Executor, projectId: string, name: string) {
+  const key = `${projectId}:${name}`;
+  const hit = domainCache.get(key);
+  if (hit && Date.now() - hit.at < DOMAIN_CACHE_MS) return hit.domain;
+  const domain = await findVerifiedDomain(db, projectId, name);
+  if (domainCache.size > 1000) domainCache.clear();
+  domainCache.set(key, { at: Date.now(), domain });
+  return domain;
 }
