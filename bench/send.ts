@@ -22,7 +22,7 @@ import { createThrowawayDatabase, postgresAvailable } from "../test/support/data
 import { runLoad, waitForHttp } from "./lib/load";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
-const SINK_PORT = 2526;
+const SINK_PORT = Number(process.env.BENCH_SINK_PORT ?? 2599);
 const HTML = `<!doctype html><html><body><h1>Your receipt</h1><p>Thanks for your order, {{name}}.</p>
 <p><a href="https://shop.example/orders/123">View your order</a> · <a href="https://shop.example/help">Help</a></p>
 ${"<p>Line item with a description that makes this a realistic transactional email body.</p>".repeat(20)}</body></html>`;
