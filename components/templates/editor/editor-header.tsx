@@ -79,7 +79,12 @@ export function EditorHeader(props: Props) {
         <div className="flex shrink-0 items-center gap-2">
           <SaveStatus dirty={dirty} state={saveState} />
           {props.sendTest}
-          <Button onClick={onSave} disabled={saveState === "saving"} aria-keyshortcuts="Control+S">
+          <Button
+            onClick={onSave}
+            disabled={saveState === "saving"}
+            aria-keyshortcuts="Control+S"
+            title="Save (Ctrl+S)"
+          >
             {saveState === "saving" ? "Saving…" : "Save"}
           </Button>
           <DropdownMenu modal={false}>

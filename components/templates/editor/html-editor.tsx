@@ -37,7 +37,7 @@ export function HtmlEditor({
         autoCorrect="off"
         wrap="off"
         placeholder="<!doctype html>…"
-        className="min-h-[420px] flex-1 resize-none rounded-none bg-zinc-950 px-4 py-3 font-mono text-[12.5px] leading-relaxed text-zinc-100 shadow-none ring-0 placeholder:text-zinc-500 focus:ring-0"
+        className="min-h-0 flex-1 resize-none rounded-none bg-zinc-950 px-4 py-3 font-mono text-[12.5px] leading-relaxed text-zinc-100 shadow-none ring-0 placeholder:text-zinc-500 focus:ring-0"
       />
       <p className="border-t border-zinc-800 bg-zinc-950 px-4 py-1.5 font-mono text-[11px] text-zinc-500">
         {lines} {lines === 1 ? "line" : "lines"} · {value.length.toLocaleString("en")} characters ·

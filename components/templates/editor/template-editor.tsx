@@ -1,6 +1,6 @@
 "use client";
 
-import { Braces, Palette, SquareMousePointer } from "lucide-react";
+import { Braces, Code2, Palette, SquareMousePointer } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { convertToHtmlAction, type PreviewRequest } from "@/lib/dashboard/actions/templates";
 import {
@@ -300,20 +300,38 @@ export function TemplateEditor({ templateId, initial, initialPreview, ...rest }:
             </div>
           </>
         ) : (
-          <div className={cn("grid min-w-0 gap-4", view === "preview" && "max-lg:hidden")}>
-            <section
-              aria-label="HTML"
-              className="flex min-w-0 flex-col overflow-hidden rounded-xl shadow-xs ring-1 ring-zinc-800 lg:h-[calc(100dvh-3rem)] lg:sticky lg:top-6"
-            >
+          <Tabs
+            defaultValue="html"
+            className={cn(
+              "flex h-[calc(100dvh-7rem)] min-h-[480px] min-w-0 flex-col overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-zinc-200/80 lg:sticky lg:top-6 lg:h-[calc(100dvh-3rem)]",
+              view === "preview" && "max-lg:hidden",
+            )}
+          >
+            <TabsList aria-label="HTML template">
+              <TabsTrigger value="html">
+                <Code2 aria-hidden />
+                HTML
+              </TabsTrigger>
+              <TabsTrigger value="variables">
+                <Braces aria-hidden />
+                Variables
+                {variables.length > 0 && (
+                  <span className="rounded-full bg-zinc-100 px-1.5 text-[11px] text-zinc-600">
+                    {variables.length}
+                  </span>
+                )}
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="html" className="min-h-0 flex-1 data-[state=inactive]:hidden">
               <HtmlEditor
                 value={draft.html}
                 onChange={(html) => setDraft((d) => ({ ...d, html }))}
               />
-            </section>
-            <div className="overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-zinc-200/80">
+            </TabsContent>
+            <TabsContent value="variables" className="min-h-0 flex-1 overflow-y-auto">
               {variablesPanel}
-            </div>
-          </div>
+            </TabsContent>
+          </Tabs>
         )}
         <PreviewPane
           className={cn(
