@@ -49,9 +49,15 @@ export class UnauthorizedError extends AppError {
 
 export class RateLimitedError extends AppError {
   constructor(retryAfterSeconds: number) {
-    super(429, "rate_limited", "Too many requests: slow down and retry after the delay.", undefined, {
-      "Retry-After": String(retryAfterSeconds),
-    });
+    super(
+      429,
+      "rate_limited",
+      "Too many requests: slow down and retry after the delay.",
+      undefined,
+      {
+        "Retry-After": String(retryAfterSeconds),
+      },
+    );
   }
 }
 

@@ -5,7 +5,10 @@ import { randomBase62 } from "./ids";
 
 /** Returns the named instance secret, creating it once (race-safe across processes). */
 export async function ensureInstanceSecret(db: Executor, key: string): Promise<string> {
-  await db.insert(instanceSettings).values({ key, value: randomBase62(48) }).onConflictDoNothing();
+  await db
+    .insert(instanceSettings)
+    .values({ key, value: randomBase62(48) })
+    .onConflictDoNothing();
   const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, key));
   return row!.value;
 }

@@ -11,7 +11,8 @@ function parseArgs(argv: string[]) {
   const flags: Record<string, string | boolean> = {};
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
-    if (!arg.startsWith("--")) throw new AppError(2, "usage", `Unexpected argument "${arg}".\n${ADMIN_USAGE}`);
+    if (!arg.startsWith("--"))
+      throw new AppError(2, "usage", `Unexpected argument "${arg}".\n${ADMIN_USAGE}`);
     const [name, inline] = arg.slice(2).split("=", 2) as [string, string | undefined];
     const next = rest[i + 1];
     if (inline !== undefined) flags[name] = inline;
@@ -42,7 +43,10 @@ async function main() {
     const message = error instanceof Error ? error.message : String(error);
     const code = error instanceof AppError ? error.code : "error";
     const details = error instanceof AppError ? error.details : undefined;
-    if (asJson) process.stdout.write(`${JSON.stringify({ error: { code, message, ...(details && { details }) } })}\n`);
+    if (asJson)
+      process.stdout.write(
+        `${JSON.stringify({ error: { code, message, ...(details && { details }) } })}\n`,
+      );
     process.stderr.write(`error: ${message}\n`);
     for (const d of details ?? []) process.stderr.write(`  ${d.path}: ${d.message}\n`);
     process.exit(1);

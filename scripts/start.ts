@@ -18,7 +18,8 @@ function newestMtime(target: string): number {
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 
@@ -50,10 +51,14 @@ function main() {
     const build = spawnSync(nextBin, ["build"], { stdio: "inherit", env });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const server = spawn(nextBin, ["start", "-p", String(cfg.port), "-H", process.env.HOST || "0.0.0.0"], {
-    stdio: "inherit",
-    env,
-  });
+  const server = spawn(
+    nextBin,
+    ["start", "-p", String(cfg.port), "-H", process.env.HOST || "0.0.0.0"],
+    {
+      stdio: "inherit",
+      env,
+    },
+  );
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => server.kill(signal));
   }

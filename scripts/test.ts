@@ -40,8 +40,12 @@ async function main() {
     if (only && !only.has(step.name)) continue;
     if (step.name === "integration-postgres" && !hasPostgres) {
       console.error(
-        "\n" + "!".repeat(72) + "\n!! SKIPPING integration tests on PostgreSQL: nothing answers on " +
-          "127.0.0.1:5432.\n!! Only the PGlite half ran. Start PostgreSQL to run both.\n" + "!".repeat(72) + "\n",
+        "\n" +
+          "!".repeat(72) +
+          "\n!! SKIPPING integration tests on PostgreSQL: nothing answers on " +
+          "127.0.0.1:5432.\n!! Only the PGlite half ran. Start PostgreSQL to run both.\n" +
+          "!".repeat(72) +
+          "\n",
       );
       results.push({ name: step.name, status: "SKIPPED (no PostgreSQL)", seconds: 0 });
       continue;
@@ -58,7 +62,8 @@ async function main() {
   }
 
   console.log("\nSummary");
-  for (const r of results) console.log(`  ${r.status.padEnd(24)} ${r.name.padEnd(22)} ${r.seconds}s`);
+  for (const r of results)
+    console.log(`  ${r.status.padEnd(24)} ${r.name.padEnd(22)} ${r.seconds}s`);
   process.exit(results.some((r) => r.status === "FAILED") ? 1 : 0);
 }
 

@@ -15,7 +15,9 @@ export const automations = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     name: text().notNull(),
-    status: text({ enum: ["draft", "live"] }).notNull().default("draft"),
+    status: text({ enum: ["draft", "live"] })
+      .notNull()
+      .default("draft"),
     trigger: jsonb().$type<AutomationTrigger>().notNull(),
     // Denormalised from `trigger` ("contact.subscribed" or "event:<name>") for indexed enrollment.
     triggerKey: text().notNull(),

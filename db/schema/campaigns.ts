@@ -1,11 +1,4 @@
-import {
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
@@ -24,7 +17,9 @@ export const campaigns = pgTable(
     previewText: text().notNull().default(""),
     fromName: text().notNull(),
     fromEmail: text().notNull(),
-    target: text({ enum: ["all", "segment"] }).notNull().default("all"),
+    target: text({ enum: ["all", "segment"] })
+      .notNull()
+      .default("all"),
     templateId: text(),
     segmentId: text(),
     status: text({ enum: CAMPAIGN_STATUSES }).notNull().default("draft"),
@@ -82,7 +77,9 @@ export const campaignRecipients = pgTable(
     contactId: text().notNull(),
     variant: text().notNull(),
     emailId: text(),
-    status: text({ enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    status: text({ enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
     firstOpenedAt: timestampMs(),
     firstClickedAt: timestampMs(),
     createdAt: createdAt(),

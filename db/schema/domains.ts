@@ -10,7 +10,9 @@ export const domains = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     name: text().notNull(),
-    status: text({ enum: ["pending", "verified", "failed"] }).notNull().default("pending"),
+    status: text({ enum: ["pending", "verified", "failed"] })
+      .notNull()
+      .default("pending"),
     dkimSelector: text().notNull(),
     dkimPublicKey: text().notNull(), // base64 DER (SPKI), as published in DNS
     dkimPrivateKey: text().notNull(), // PEM (PKCS#8)

@@ -25,7 +25,9 @@ export const emails = pgTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     type: text({ enum: EMAIL_TYPES }).notNull(),
     status: text({ enum: EMAIL_STATUSES }).notNull().default("queued"),
-    mode: text({ enum: ["live", "test"] }).notNull().default("live"),
+    mode: text({ enum: ["live", "test"] })
+      .notNull()
+      .default("live"),
     fromAddress: text().notNull(),
     to: text().notNull(),
     cc: text().array().notNull().default([]),

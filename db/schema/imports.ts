@@ -26,7 +26,9 @@ export const contactImports = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("contact_imports_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index("contact_imports_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 export type ContactImport = typeof contactImports.$inferSelect;

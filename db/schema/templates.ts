@@ -13,7 +13,9 @@ export const templates = pgTable(
     category: text().notNull(),
     subject: text().notNull(),
     source: text().notNull().default(""),
-    format: text({ enum: ["html", "blocks"] }).notNull().default("blocks"),
+    format: text({ enum: ["html", "blocks"] })
+      .notNull()
+      .default("blocks"),
     isSystem: boolean().notNull().default(false),
     description: text(),
     createdAt: createdAt(),

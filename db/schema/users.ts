@@ -28,7 +28,10 @@ export const memberships = pgTable(
     role: text({ enum: ["admin", "member"] }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index("memberships_project_idx").on(t.projectId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.projectId] }),
+    index("memberships_project_idx").on(t.projectId),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

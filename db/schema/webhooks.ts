@@ -21,11 +21,7 @@ export const webhookEndpoints = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("webhook_endpoints_project_created_idx").on(
-      t.projectId,
-      t.createdAt.desc(),
-      t.id.desc(),
-    ),
+    index("webhook_endpoints_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -40,7 +36,9 @@ export const webhookDeliveries = pgTable(
     eventType: text().notNull(),
     // The exact bytes that are signed and sent, so every retry and replay is identical.
     payload: text().notNull(),
-    status: text({ enum: ["pending", "succeeded", "failed"] }).notNull().default("pending"),
+    status: text({ enum: ["pending", "succeeded", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestampMs(),
     lastStatusCode: integer(),

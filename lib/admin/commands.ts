@@ -32,20 +32,35 @@ function optional(flags: Flags, name: string): string | undefined {
 }
 
 async function assertProject(runtime: Runtime, projectId: string) {
-  const [row] = await runtime.db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId)));
+  const [row] = await runtime.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId)));
   if (!row) throw new NotFoundError(`Project ${projectId}`);
 }
 
-const domainJson = (d: { id: string; name: string; status: string }) => ({ id: d.id, name: d.name, status: d.status });
+const domainJson = (d: { id: string; name: string; status: string }) => ({
+  id: d.id,
+  name: d.name,
+  status: d.status,
+});
 
 /** The operator commands, shared by the CLI script and its tests. */
-export async function runAdminCommand(runtime: Runtime, command: string, flags: Flags): Promise<Output> {
+export async function runAdminCommand(
+  runtime: Runtime,
+  command: string,
+  flags: Flags,
+): Promise<Output> {
   const now = runtime.clock.now();
   switch (command) {
     case "create-project": {
       const result = await createProject(
         runtime.db,
-        { name: required(flags, "name"), domain: optional(flags, "domain"), verified: flags.verified === true },
+        {
+          name: required(flags, "name"),
+          domain: optional(flags, "domain"),
+          verified: flags.verified === true,
+        },
         now,
       );
       const json = {
@@ -83,7 +98,10 @@ export async function runAdminCommand(runtime: Runtime, command: string, flags: 
         { name: required(flags, "domain"), verified: flags.verified === true },
         now,
       );
-      return { json: domainJson(domain), text: `Domain ${domain.name} (${domain.id}): ${domain.status}` };
+      return {
+        json: domainJson(domain),
+        text: `Domain ${domain.name} (${domain.id}): ${domain.status}`,
+      };
     }
     case "create-user": {
       const { user, role } = await createUser(runtime.db, {
@@ -92,7 +110,10 @@ export async function runAdminCommand(runtime: Runtime, command: string, flags: 
         role: optional(flags, "role") ?? "admin",
         projectId: optional(flags, "project"),
       });
-      return { json: { id: user.id, email: user.email, role }, text: `User ${user.email} (${user.id}), ${role}` };
+      return {
+        json: { id: user.id, email: user.email, role },
+        text: `User ${user.email} (${user.id}), ${role}`,
+      };
     }
     default:
       throw new AppError(2, "usage", `Unknown command "${command}".\n${ADMIN_USAGE}`);

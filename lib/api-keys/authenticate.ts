@@ -39,11 +39,17 @@ export async function authenticateApiKey(
   let entry = cache.get(keyHash);
   if (!entry || entry.expiresAt <= now.getTime()) {
     const [row] = await db
-      .select({ id: apiKeys.id, projectId: apiKeys.projectId, mode: apiKeys.mode, revokedAt: apiKeys.revokedAt })
+      .select({
+        id: apiKeys.id,
+        projectId: apiKeys.projectId,
+        mode: apiKeys.mode,
+        revokedAt: apiKeys.revokedAt,
+      })
       .from(apiKeys)
       .where(eq(apiKeys.keyHash, keyHash))
       .limit(1);
-    const key = row && !row.revokedAt ? { id: row.id, projectId: row.projectId, mode: row.mode } : null;
+    const key =
+      row && !row.revokedAt ? { id: row.id, projectId: row.projectId, mode: row.mode } : null;
     entry = { key, expiresAt: now.getTime() + CACHE_TTL_MS };
     if (cache.size > 10_000) cache.clear();
     cache.set(keyHash, entry);

@@ -16,7 +16,14 @@ export async function createApiKey(db: Executor, projectId: string, input: unkno
   const secret = generateKeySecret(mode);
   const [row] = await db
     .insert(apiKeys)
-    .values({ id: newId("key"), projectId, name, mode, keyHash: hashKey(secret), hint: keyHint(secret) })
+    .values({
+      id: newId("key"),
+      projectId,
+      name,
+      mode,
+      keyHash: hashKey(secret),
+      hint: keyHint(secret),
+    })
     .returning();
   return { key: row!, secret };
 }

@@ -41,7 +41,9 @@ export const UpdateContactInput = z
   });
 export type UpdateContactInput = z.input<typeof UpdateContactInput>;
 
-const BooleanParam = z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true");
+const BooleanParam = z
+  .enum(["true", "false"], { error: "must be true or false" })
+  .transform((v) => v === "true");
 
 export const ListContactsQuery = PageQuery.extend({
   email: z.string().trim().toLowerCase().max(320).optional(),

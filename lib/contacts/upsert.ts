@@ -68,10 +68,7 @@ export async function upsertContact(
       returning id
     )
     select u.*, coalesce((select array_agg(id) from enrolled), '{}') as enrolled_run_ids from upserted u`);
-  const rows = (
-    Array.isArray(result) ? result : (result as { rows: RawUpsertRow[] }).rows
-  ) as RawUpsertRow[];
-  const row = rows[0]!;
+  const row = rowsOf<RawUpsertRow>(result)[0]!;
   return {
     contact: {
       id: row.id,

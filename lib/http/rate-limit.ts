@@ -2,7 +2,12 @@
  * Per-key token bucket (DECISIONS §3). Buckets live in this process: with several web processes
  * the effective limit is per process, which README.md states.
  */
-export type RateLimitVerdict = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };
+export type RateLimitVerdict = {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+};
 
 type Bucket = { tokens: number; updatedAt: number };
 

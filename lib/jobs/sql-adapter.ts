@@ -25,10 +25,7 @@ export function handleAdapter(handle: DatabaseHandle): BossDb {
 export function transactionAdapter(tx: Executor): BossDb {
   return {
     async executeSql(text, values = []) {
-      const result = (await tx.execute(toDrizzleSql(text, values))) as unknown;
-      return {
-        rows: Array.isArray(result) ? result : ((result as { rows: unknown[] }).rows ?? []),
-      };
+      return { rows: rowsOf(await tx.execute(toDrizzleSql(text, values))) };
     },
   };
 }

@@ -23,13 +23,23 @@ export async function createProject(db: Executor, input: unknown, now: Date) {
   return withTransaction(db, async (tx) => {
     const [project] = await tx
       .insert(projects)
-      .values({ id: newId("prj", now.getTime()), name: values.name, createdAt: now, updatedAt: now })
+      .values({
+        id: newId("prj", now.getTime()),
+        name: values.name,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     const live = await createApiKey(tx, project!.id, { name: "Default live key", mode: "live" });
     const test = await createApiKey(tx, project!.id, { name: "Default test key", mode: "test" });
     const domains = [];
     if (values.domain) {
-      const domain = await createDomain(tx, project!.id, { name: values.domain, verified: values.verified }, now);
+      const domain = await createDomain(
+        tx,
+        project!.id,
+        { name: values.domain, verified: values.verified },
+        now,
+      );
       domains.push(domain);
       await tx
         .update(projects)

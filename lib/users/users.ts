@@ -21,10 +21,17 @@ export async function createUser(db: Executor, input: unknown) {
   const values = parseInput(CreateUserInput, input);
   const passwordHash = await hashPassword(values.password);
   return withTransaction(db, async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, values.email));
-    if (existing) throw new ConflictError(`A user with email ${values.email} already exists.`, "user_exists");
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, values.email));
+    if (existing)
+      throw new ConflictError(`A user with email ${values.email} already exists.`, "user_exists");
     if (values.projectId) {
-      const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, values.projectId));
+      const [project] = await tx
+        .select({ id: projects.id })
+        .from(projects)
+        .where(eq(projects.id, values.projectId));
       if (!project) throw new NotFoundError("Project");
     }
     const [user] = await tx
@@ -32,7 +39,9 @@ export async function createUser(db: Executor, input: unknown) {
       .values({ id: newId("usr"), email: values.email, name: values.name ?? null, passwordHash })
       .returning();
     if (values.projectId) {
-      await tx.insert(memberships).values({ userId: user!.id, projectId: values.projectId, role: values.role });
+      await tx
+        .insert(memberships)
+        .values({ userId: user!.id, projectId: values.projectId, role: values.role });
     }
     return { user: user!, role: values.role };
   });

@@ -37,7 +37,12 @@ describe(`contacts API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
       body: { email: "ada@example.com", name: "Ada", data: { plan: "pro", keep: null } },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ id: created.body.id, name: "Ada", subscribed: true, data: { plan: "pro" } });
+    expect(updated.body).toMatchObject({
+      id: created.body.id,
+      name: "Ada",
+      subscribed: true,
+      data: { plan: "pro" },
+    });
     expect(updated.body.data).not.toHaveProperty("keep");
   });
 
@@ -49,31 +54,72 @@ describe(`contacts API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     });
     expectError(arrayData, 422, "validation_error");
     expect(arrayData.body.error.details[0].path).toBe("data");
-    expectError(await app.api("/v1/contacts", { method: "POST", key: project.live, body: { email: "nope" } }), 422);
-    expectError(await app.api("/v1/contacts", { method: "POST", key: project.live, body: { email: "a@b.co", subscribed: "yes" } }), 422);
-    expectError(await app.api("/v1/contacts", { method: "POST", key: project.live, body: [] }), 422);
+    expectError(
+      await app.api("/v1/contacts", { method: "POST", key: project.live, body: { email: "nope" } }),
+      422,
+    );
+    expectError(
+      await app.api("/v1/contacts", {
+        method: "POST",
+        key: project.live,
+        body: { email: "a@b.co", subscribed: "yes" },
+      }),
+      422,
+    );
+    expectError(
+      await app.api("/v1/contacts", { method: "POST", key: project.live, body: [] }),
+      422,
+    );
   });
 
   it("answers malformed JSON with 400 and oversized bodies with 413", async () => {
-    expectError(await app.api("/v1/contacts", { method: "POST", key: project.live, rawBody: "{nope" }), 400, "invalid_json");
+    expectError(
+      await app.api("/v1/contacts", { method: "POST", key: project.live, rawBody: "{nope" }),
+      400,
+      "invalid_json",
+    );
     const big = "x".repeat(10 * 1024 * 1024 + 10);
-    expectError(await app.api("/v1/contacts", { method: "POST", key: project.live, rawBody: big }), 413);
+    expectError(
+      await app.api("/v1/contacts", { method: "POST", key: project.live, rawBody: big }),
+      413,
+    );
   });
 
   it("gets, patches and deletes; email cannot change; other projects get 404", async () => {
-    const { body: contact } = await app.api("/v1/contacts", { method: "POST", key: project.live, body: { email: "grace@example.com", data: { a: 1 } } });
+    const { body: contact } = await app.api("/v1/contacts", {
+      method: "POST",
+      key: project.live,
+      body: { email: "grace@example.com", data: { a: 1 } },
+    });
     const fetched = await app.api(`/v1/contacts/${contact.id}`, { key: project.live });
     expect(fetched.body).toEqual(contact);
 
-    const patched = await app.api(`/v1/contacts/${contact.id}`, { method: "PATCH", key: project.live, body: { subscribed: false, data: { b: 2 } } });
+    const patched = await app.api(`/v1/contacts/${contact.id}`, {
+      method: "PATCH",
+      key: project.live,
+      body: { subscribed: false, data: { b: 2 } },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ subscribed: false, data: { a: 1, b: 2 }, name: null });
 
-    expectError(await app.api(`/v1/contacts/${contact.id}`, { method: "PATCH", key: project.live, body: { email: "new@example.com" } }), 422);
+    expectError(
+      await app.api(`/v1/contacts/${contact.id}`, {
+        method: "PATCH",
+        key: project.live,
+        body: { email: "new@example.com" },
+      }),
+      422,
+    );
     expectError(await app.api(`/v1/contacts/${contact.id}`, { key: other.live }), 404);
-    expectError(await app.api(`/v1/contacts/${contact.id}`, { method: "DELETE", key: other.live }), 404);
+    expectError(
+      await app.api(`/v1/contacts/${contact.id}`, { method: "DELETE", key: other.live }),
+      404,
+    );
 
-    const deleted = await app.api(`/v1/contacts/${contact.id}`, { method: "DELETE", key: project.live });
+    const deleted = await app.api(`/v1/contacts/${contact.id}`, {
+      method: "DELETE",
+      key: project.live,
+    });
     expect(deleted.body).toEqual({ id: contact.id, deleted: true });
     expectError(await app.api(`/v1/contacts/${contact.id}`, { key: project.live }), 404);
   });
@@ -81,15 +127,25 @@ describe(`contacts API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
   it("pages newest first with an opaque cursor and filters by email and subscribed", async () => {
     const p = await app.createProject({ name: "Paging" });
     for (let i = 0; i < 7; i++) {
-      await app.api("/v1/contacts", { method: "POST", key: p.live, body: { email: `p${i}@example.com`, subscribed: i % 2 === 0 } });
+      await app.api("/v1/contacts", {
+        method: "POST",
+        key: p.live,
+        body: { email: `p${i}@example.com`, subscribed: i % 2 === 0 },
+      });
     }
     const first = await app.api("/v1/contacts?limit=3", { key: p.live });
-    expect(first.body.data.map((c: { email: string }) => c.email)).toEqual(["p6@example.com", "p5@example.com", "p4@example.com"]);
+    expect(first.body.data.map((c: { email: string }) => c.email)).toEqual([
+      "p6@example.com",
+      "p5@example.com",
+      "p4@example.com",
+    ]);
     expect(first.body.has_more).toBe(true);
     const seen = [...first.body.data];
     let cursor = first.body.next_cursor;
     while (cursor) {
-      const page = await app.api(`/v1/contacts?limit=3&cursor=${encodeURIComponent(cursor)}`, { key: p.live });
+      const page = await app.api(`/v1/contacts?limit=3&cursor=${encodeURIComponent(cursor)}`, {
+        key: p.live,
+      });
       seen.push(...page.body.data);
       cursor = page.body.next_cursor;
       if (!page.body.has_more) expect(cursor).toBeNull();
@@ -101,7 +157,12 @@ describe(`contacts API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     const byEmail = await app.api("/v1/contacts?email=P3@Example.com", { key: p.live });
     expect(byEmail.body.data.map((c: { email: string }) => c.email)).toEqual(["p3@example.com"]);
 
-    expectError(await app.api(`/v1/contacts?cursor=${encodeURIComponent(first.body.next_cursor)}`, { key: project.live }), 422);
+    expectError(
+      await app.api(`/v1/contacts?cursor=${encodeURIComponent(first.body.next_cursor)}`, {
+        key: project.live,
+      }),
+      422,
+    );
     expectError(await app.api("/v1/contacts?limit=0", { key: p.live }), 422);
     expectError(await app.api("/v1/contacts?subscribed=maybe", { key: p.live }), 422);
     expect((await app.api("/v1/contacts?limit=1000", { key: p.live })).status).toBe(200);

@@ -5,7 +5,8 @@ import postgres from "postgres";
  * Throw-away PostgreSQL databases on 127.0.0.1:5432 for tests. When no server answers, the
  * PostgreSQL half is skipped with a loud message (the PGlite half always runs).
  */
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const POSTGRES_ADMIN_URL =
+  process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export async function postgresAvailable(): Promise<boolean> {
   const sql = postgres(POSTGRES_ADMIN_URL, { max: 1, connect_timeout: 3, onnotice: () => {} });

@@ -7,7 +7,7 @@ import { json } from "@/lib/http/respond";
 
 // POST /v1/contacts — upsert by email: 201 when created, 200 when updated
 export const POST = withApiKey(async ({ request, ctx }) => {
-  const { contact, created } = await upsertContact(ctx, (await readJsonBody(request)));
+  const { contact, created } = await upsertContact(ctx, await readJsonBody(request));
   return json(serializeContact(contact), created ? 201 : 200);
 });
 

@@ -15,7 +15,7 @@ export const GET = withApiKey<Params>(async ({ ctx, params }) =>
 
 // PATCH /v1/contacts/:id — only the fields sent change; email is immutable (422)
 export const PATCH = withApiKey<Params>(async ({ request, ctx, params }) =>
-  json(serializeContact(await updateContact(ctx, params.id, (await readJsonBody(request))))),
+  json(serializeContact(await updateContact(ctx, params.id, await readJsonBody(request)))),
 );
 
 // DELETE /v1/contacts/:id — its automation runs exit
