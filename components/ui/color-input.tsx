@@ -40,7 +40,7 @@ export function ColorInput({
   return (
     <div
       className={cn(
-        "flex h-9 items-center gap-2 rounded-lg bg-white pr-1 pl-1.5 shadow-xs ring-1 ring-zinc-200 ring-inset focus-within:ring-2 focus-within:ring-indigo-500",
+        "flex h-9 min-w-0 items-center gap-2 rounded-lg bg-white pr-1 pl-1.5 shadow-xs ring-1 ring-zinc-200 ring-inset focus-within:ring-2 focus-within:ring-indigo-500",
         invalid && "ring-red-400 focus-within:ring-red-500",
         className,
       )}
@@ -68,7 +68,7 @@ export function ColorInput({
           const next = e.target.value.trim();
           onChange(next === "" ? undefined : next.startsWith("#") ? next : `#${next}`);
         }}
-        className="h-full min-w-0 flex-1 bg-transparent font-mono text-[13px] text-zinc-900 outline-none placeholder:font-sans placeholder:text-zinc-400"
+        className="h-full w-0 min-w-0 flex-1 bg-transparent font-mono text-[13px] text-zinc-900 outline-none placeholder:font-sans placeholder:text-zinc-400"
       />
       {clearable && value !== undefined && (
         <button

@@ -129,7 +129,7 @@ export function ColorField({
   const { id, label, error, hint, onBlur } = common;
   return (
     <Field id={id} label={label} error={error} hint={hint}>
-      <div onBlur={onBlur}>
+      <div onBlur={onBlur} className="min-w-0">
         <ColorInput
           id={id}
           value={value}

@@ -56,6 +56,7 @@ export async function createTemplateAction(
 /** "Use this template" (gallery) and "Duplicate": an own copy, then its editor. */
 export async function copyTemplateAction(templateId: string): Promise<FormState> {
   const { ctx } = await requireDashboard();
+  if (typeof templateId !== "string") return failure("This template no longer exists.");
   let id: string;
   try {
     const original = await getTemplate(ctx, templateId);
@@ -88,6 +89,9 @@ export async function saveTemplateAction(
   draft: TemplateDraft,
 ): Promise<EditorResult<{ updatedAt: string }>> {
   const { ctx } = await requireDashboard();
+  if (typeof templateId !== "string") {
+    return { ok: false, message: "This template no longer exists.", details: [] };
+  }
   try {
     const template = await updateTemplate(ctx, templateId, draft);
     revalidateTemplates(templateId);
@@ -99,6 +103,7 @@ export async function saveTemplateAction(
 
 export async function deleteTemplateAction(templateId: string): Promise<FormState> {
   const { ctx } = await requireDashboard();
+  if (typeof templateId !== "string") return failure("This template was already deleted.");
   try {
     await deleteTemplate(ctx, templateId);
   } catch (error) {
@@ -119,19 +124,27 @@ export async function previewTemplateAction(
   request: PreviewRequest,
 ): Promise<EditorResult<{ subject: string; html: string }>> {
   await requireDashboard();
-  try {
-    const variables = JsonObject.safeParse(request.variables).success ? request.variables : {};
-    const source =
-      request.format === "blocks"
-        ? serializeBlocks(BlocksDocument.parse(request.document))
-        : String(request.html);
-    const subject = String(request.subject ?? "");
-    const rendered = await renderTemplate({ subject, source, format: request.format }, variables);
-    return { ok: true, subject: rendered.subject, html: rendered.html };
-  } catch (error) {
-    if (error instanceof Error && error.name === "ZodError") {
+  if (!request || typeof request !== "object") {
+    return { ok: false, message: "Nothing to preview.", details: [] };
+  }
+  const variables = JsonObject.safeParse(request.variables).success ? request.variables : {};
+  let source: string;
+  if (request.format !== "html") {
+    // The editor only sends valid blocks; anything else is answered, never thrown.
+    const parsed = BlocksDocument.safeParse(request.document);
+    if (!parsed.success) {
       return { ok: false, message: "The blocks are not valid yet.", details: [] };
     }
+    source = serializeBlocks(parsed.data);
+  } else {
+    source = String(request.html ?? "");
+  }
+  try {
+    const subject = String(request.subject ?? "");
+    const format = request.format === "html" ? "html" : "blocks";
+    const rendered = await renderTemplate({ subject, source, format }, variables);
+    return { ok: true, subject: rendered.subject, html: rendered.html };
+  } catch (error) {
     return editorError(error);
   }
 }
@@ -157,6 +170,9 @@ export async function sendTestEmailAction(
   input: { to: string; variables: Record<string, unknown> },
 ): Promise<EditorResult<{ emailId: string; status: string; to: string }>> {
   const { ctx } = await requireDashboard();
+  if (typeof templateId !== "string") {
+    return { ok: false, message: "This template no longer exists.", details: [] };
+  }
   const sender = await resolveTestSender(ctx);
   if (!sender) {
     return {
@@ -166,7 +182,7 @@ export async function sendTestEmailAction(
       details: [],
     };
   }
-  const to = String(input.to ?? "").trim();
+  const to = String(input?.to ?? "").trim();
   if (!to) {
     return {
       ok: false,
@@ -181,7 +197,7 @@ export async function sendTestEmailAction(
       to,
       subject: template.subject,
       template: template.id,
-      variables: JsonObject.safeParse(input.variables).success ? input.variables : {},
+      variables: JsonObject.safeParse(input?.variables).success ? input.variables : {},
     });
     revalidatePath("/emails");
     return { ok: true, emailId: body.id, status: body.status, to };
