@@ -78,8 +78,8 @@ export async function runAdminCommand(
     }
     case "create-key": {
       const projectId = required(flags, "project");
-      await assertProject(runtime, projectId);
       const mode = required(flags, "mode");
+      await assertProject(runtime, projectId);
       const { key, secret } = await createApiKey(runtime.db, projectId, {
         mode,
         name: optional(flags, "name") ?? `${mode} key`,
@@ -104,11 +104,17 @@ export async function runAdminCommand(
       };
     }
     case "create-user": {
+      // Without --project, a single-project instance puts the user in that project.
+      let projectId = optional(flags, "project");
+      if (!projectId) {
+        const all = await runtime.db.select({ id: projects.id }).from(projects).limit(2);
+        if (all.length === 1) projectId = all[0]!.id;
+      }
       const { user, role } = await createUser(runtime.db, {
         email: required(flags, "email"),
         password: required(flags, "password"),
         role: optional(flags, "role") ?? "admin",
-        projectId: optional(flags, "project"),
+        projectId,
       });
       return {
         json: { id: user.id, email: user.email, role },

@@ -1,0 +1,106 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAdminCommand } from "@/lib/admin/commands";
+import { pgliteLockPath } from "@/lib/runtime";
+import { startTestApp, TEST_DRIVER, type TestApp } from "../support/app";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+describe(`admin commands (${TEST_DRIVER})`, () => {
+  it("create-project returns keys that work and a verified domain", async () => {
+    const { json } = (await runAdminCommand(app.runtime, "create-project", {
+      name: "Acme",
+      domain: "acme.test",
+      verified: true,
+    })) as {
+      json: {
+        project: { id: string };
+        keys: { live: string; test: string };
+        domains: { status: string }[];
+      };
+    };
+    expect(json.keys.live).toMatch(/^sk_live_[0-9A-Za-z]{40}$/);
+    expect(json.keys.test).toMatch(/^sk_test_[0-9A-Za-z]{40}$/);
+    expect(json.domains).toEqual([
+      expect.objectContaining({ name: "acme.test", status: "verified" }),
+    ]);
+    expect((await app.api("/v1/contacts", { key: json.keys.live })).status).toBe(200);
+
+    const key = (
+      await runAdminCommand(app.runtime, "create-key", { project: json.project.id, mode: "test" })
+    ).json as { key: string; mode: string; project_id: string };
+    expect(key).toMatchObject({ mode: "test", project_id: json.project.id });
+    expect((await app.api("/v1/contacts", { key: key.key })).status).toBe(200);
+
+    const domain = await runAdminCommand(app.runtime, "add-domain", {
+      project: json.project.id,
+      domain: "news.acme.test",
+    });
+    expect(domain.json).toMatchObject({ name: "news.acme.test", status: "pending" });
+
+    const user = await runAdminCommand(app.runtime, "create-user", {
+      email: "Ops@Acme.test",
+      password: "long-enough-1",
+      project: json.project.id,
+    });
+    expect(user.json).toMatchObject({ email: "ops@acme.test", role: "admin" });
+  });
+
+  it("rejects bad input clearly", async () => {
+    await expect(
+      runAdminCommand(app.runtime, "create-key", { project: "prj_missing", mode: "live" }),
+    ).rejects.toThrow(/not found/);
+    await expect(runAdminCommand(app.runtime, "create-key", { project: "x" })).rejects.toThrow(
+      /--mode is required/,
+    );
+    await expect(
+      runAdminCommand(app.runtime, "create-user", { email: "a@b.co", password: "short" }),
+    ).rejects.toThrow(/at least 8/);
+    await expect(runAdminCommand(app.runtime, "launch-rockets", {})).rejects.toThrow(
+      /Unknown command/,
+    );
+  });
+});
+
+describe.runIf(TEST_DRIVER === "pglite")("the CLI process on a PGlite data dir", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mw-cli-"));
+  const cli = (...args: string[]) =>
+    spawnSync("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      encoding: "utf8",
+    });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it("applies migrations itself and prints exactly one JSON object with --json", () => {
+    const result = cli("create-project", "--name", "Fresh", "--json");
+    expect(result.status, result.stderr).toBe(0);
+    const lines = result.stdout.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      project: { name: "Fresh" },
+      keys: { live: expect.any(String) },
+    });
+    const failed = cli("create-key", "--project", "prj_nope", "--mode", "live", "--json");
+    expect(failed.status).toBe(1);
+    expect(JSON.parse(failed.stdout.trim())).toMatchObject({ error: { code: "not_found" } });
+  }, 60_000);
+
+  it("refuses while a live server holds the data dir", () => {
+    // This test process stands in for the server: a live pid in the lock file.
+    fs.writeFileSync(pgliteLockPath(dataDir), String(process.pid));
+    try {
+      const result = cli("create-project", "--name", "Nope", "--json");
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/in use by a running Mailwright server/);
+    } finally {
+      fs.unlinkSync(pgliteLockPath(dataDir));
+    }
+  }, 60_000);
+});
