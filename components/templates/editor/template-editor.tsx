@@ -1,6 +1,5 @@
 "use client";
 
-import { Braces, Code2, Palette, SquareMousePointer } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { convertToHtmlAction, type PreviewRequest } from "@/lib/dashboard/actions/templates";
 import {
@@ -18,12 +17,12 @@ import { listTemplateVariables } from "@/lib/templates/inspect";
 import { resolveTheme } from "@/lib/templates/theme";
 import { cn } from "../../ui/cn";
 import { SegmentedControl } from "../../ui/segmented-control";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
 import { useToast } from "../../ui/toast";
 import { DeleteTemplateDialog } from "../delete-template-dialog";
 import { BlockInspector, NoBlockSelected } from "./block-inspector";
 import { BlockList } from "./block-list";
 import { ConvertToHtmlDialog, LeaveDialog } from "./editor-dialogs";
+import { BlockPanels, HtmlPanels, type Panel } from "./editor-panels";
 import { EditorHeader } from "./editor-header";
 import { HtmlEditor } from "./html-editor";
 import { PreviewPane, type Device } from "./preview-pane";
@@ -44,8 +43,6 @@ type Props = {
   deliveryConfigured: boolean;
   userEmail: string;
 };
-
-type Panel = "block" | "theme" | "variables";
 
 /** The template editor: header, block list, inspector panels and the live preview. */
 export function TemplateEditor({ templateId, initial, initialPreview, ...rest }: Props) {
@@ -237,33 +234,14 @@ export function TemplateEditor({ templateId, initial, initialPreview, ...rest }:
                   invalidIds={invalidIds}
                 />
               </section>
-              <Tabs
+              <BlockPanels
                 ref={inspector}
-                value={panel}
-                onValueChange={(v) => setPanel(v as Panel)}
-                className="min-w-0 scroll-mt-20 overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-zinc-200/80"
-              >
-                <TabsList aria-label="Settings">
-                  <TabsTrigger value="block">
-                    <SquareMousePointer aria-hidden />
-                    Block
-                  </TabsTrigger>
-                  <TabsTrigger value="theme">
-                    <Palette aria-hidden />
-                    Theme
-                  </TabsTrigger>
-                  <TabsTrigger value="variables">
-                    <Braces aria-hidden />
-                    Variables
-                    {variables.length > 0 && (
-                      <span className="rounded-full bg-zinc-100 px-1.5 text-[11px] text-zinc-600">
-                        {variables.length}
-                      </span>
-                    )}
-                  </TabsTrigger>
-                </TabsList>
-                <TabsContent value="block">
-                  {selected ? (
+                panel={panel}
+                onPanelChange={setPanel}
+                variableCount={variables.length}
+                variables={variablesPanel}
+                block={
+                  selected ? (
                     <BlockInspector
                       key={selected.id}
                       block={selected}
@@ -282,9 +260,9 @@ export function TemplateEditor({ templateId, initial, initialPreview, ...rest }:
                     />
                   ) : (
                     <NoBlockSelected />
-                  )}
-                </TabsContent>
-                <TabsContent value="theme">
+                  )
+                }
+                theme={
                   <ThemePanel
                     theme={draft.document.theme ?? {}}
                     onChange={(theme) => {
@@ -294,44 +272,25 @@ export function TemplateEditor({ templateId, initial, initialPreview, ...rest }:
                     errors={issues.theme}
                     onTouch={(field) => editor.touch(`theme.${field}`)}
                   />
-                </TabsContent>
-                <TabsContent value="variables">{variablesPanel}</TabsContent>
-              </Tabs>
+                }
+              />
             </div>
           </>
         ) : (
-          <Tabs
-            defaultValue="html"
+          <HtmlPanels
             className={cn(
-              "flex h-[calc(100dvh-7rem)] min-h-[480px] min-w-0 flex-col overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-zinc-200/80 lg:sticky lg:top-6 lg:h-[calc(100dvh-3rem)]",
+              "h-[calc(100dvh-7rem)] min-h-[480px] lg:sticky lg:top-6 lg:h-[calc(100dvh-3rem)]",
               view === "preview" && "max-lg:hidden",
             )}
-          >
-            <TabsList aria-label="HTML template">
-              <TabsTrigger value="html">
-                <Code2 aria-hidden />
-                HTML
-              </TabsTrigger>
-              <TabsTrigger value="variables">
-                <Braces aria-hidden />
-                Variables
-                {variables.length > 0 && (
-                  <span className="rounded-full bg-zinc-100 px-1.5 text-[11px] text-zinc-600">
-                    {variables.length}
-                  </span>
-                )}
-              </TabsTrigger>
-            </TabsList>
-            <TabsContent value="html" className="min-h-0 flex-1 data-[state=inactive]:hidden">
+            variableCount={variables.length}
+            variables={variablesPanel}
+            code={
               <HtmlEditor
                 value={draft.html}
                 onChange={(html) => setDraft((d) => ({ ...d, html }))}
               />
-            </TabsContent>
-            <TabsContent value="variables" className="min-h-0 flex-1 overflow-y-auto">
-              {variablesPanel}
-            </TabsContent>
-          </Tabs>
+            }
+          />
         )}
         <PreviewPane
           className={cn(
