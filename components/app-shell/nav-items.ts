@@ -7,6 +7,7 @@ import {
   Mail,
   Users,
   Webhook,
+  Workflow,
   type LucideIcon,
 } from "lucide-react";
 
@@ -23,6 +24,7 @@ export const NAV: NavSection[] = [
       { href: "/overview", label: "Overview", icon: Home },
       { href: "/emails", label: "Emails", icon: Mail },
       { href: "/templates", label: "Templates", icon: LayoutTemplate },
+      { href: "/automations", label: "Automations", icon: Workflow },
       { href: "/contacts", label: "Contacts", icon: Users },
       { href: "/suppressions", label: "Suppressions", icon: Ban },
     ],

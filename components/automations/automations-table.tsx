@@ -1,0 +1,81 @@
+import { UserPlus, Zap } from "lucide-react";
+import Link from "next/link";
+import type { AutomationResource } from "@/lib/automations/serialize";
+import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
+import { AutomationRowActions } from "./automation-row-actions";
+import { AutomationStatusBadge } from "./automation-status-badge";
+import { triggerSummary } from "./builder/summary";
+
+export function AutomationsTable({
+  automations,
+  now,
+}: {
+  automations: AutomationResource[];
+  now: Date;
+}) {
+  return (
+    <Table>
+      <THead>
+        <tr>
+          <TH>Automation</TH>
+          <TH className="hidden md:table-cell">Trigger</TH>
+          <TH className="hidden sm:table-cell">Status</TH>
+          <TH className="hidden text-right sm:table-cell">Steps</TH>
+          <TH className="hidden lg:table-cell">Updated</TH>
+          <TH className="w-12">
+            <span className="sr-only">Actions</span>
+          </TH>
+        </tr>
+      </THead>
+      <TBody>
+        {automations.map((automation) => {
+          const updated = new Date(automation.updated_at);
+          const TriggerIcon = automation.trigger.event === "event" ? Zap : UserPlus;
+          const trigger = triggerSummary(automation.trigger);
+          const steps = `${automation.step_count} ${automation.step_count === 1 ? "step" : "steps"}`;
+          return (
+            <TR key={automation.id}>
+              <TD className="max-w-64 py-2.5 sm:max-w-sm">
+                <Link
+                  href={`/automations/${automation.id}`}
+                  className="block truncate font-medium text-zinc-900 hover:text-indigo-600"
+                >
+                  {automation.name}
+                </Link>
+                {/* Narrow screens fold trigger, status and size under the name. */}
+                <span className="block truncate text-xs text-zinc-500 md:hidden">
+                  {trigger}
+                  <span className="sm:hidden">
+                    {" · "}
+                    {automation.status === "live" ? "Live" : "Draft"} · {steps}
+                  </span>
+                </span>
+              </TD>
+              <TD className="hidden max-w-72 md:table-cell">
+                <span className="flex min-w-0 items-center gap-1.5 text-[13px] text-zinc-600">
+                  <TriggerIcon aria-hidden className="size-3.5 shrink-0 text-zinc-400" />
+                  <span className="truncate">{trigger}</span>
+                </span>
+              </TD>
+              <TD className="hidden sm:table-cell">
+                <AutomationStatusBadge status={automation.status} />
+              </TD>
+              <TD className="hidden text-right text-zinc-600 tabular-nums sm:table-cell">
+                {automation.step_count}
+              </TD>
+              <TD className="hidden whitespace-nowrap text-zinc-500 lg:table-cell">
+                <time dateTime={automation.updated_at} title={formatDateTime(updated)}>
+                  {relativeTime(updated, now)}
+                </time>
+              </TD>
+              <TD className="py-2 text-right">
+                <AutomationRowActions automation={automation} />
+              </TD>
+            </TR>
+          );
+        })}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,127 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { createAutomation } from "../../automations/create";
+import { deleteAutomation } from "../../automations/delete";
+import { updateAutomation } from "../../automations/update";
+import { AppError, NotFoundError, type ErrorDetail } from "../../errors";
+import { getTemplate } from "../../templates/get";
+import { renderTemplate } from "../../templates/render";
+import { requireDashboard } from "../context";
+import { failure, success, toFormState, type FormState } from "../form-state";
+
+/** What the builder's actions answer: a result, or an error with 422-style details to place. */
+export type BuilderResult<T> =
+  ({ ok: true } & T) | { ok: false; message: string; details: ErrorDetail[]; code?: string };
+
+function builderError(error: unknown): BuilderResult<never> {
+  // Anything that is not a domain error is a bug: let the error boundary show it.
+  if (!(error instanceof AppError)) throw error;
+  return { ok: false, message: error.message, details: error.details ?? [], code: error.code };
+}
+
+const GONE: BuilderResult<never> = {
+  ok: false,
+  code: "not_found",
+  message: "This automation no longer exists. It may have been deleted in another tab.",
+  details: [],
+};
+
+function revalidateAutomations(id?: string) {
+  revalidatePath("/automations");
+  if (id) revalidatePath(`/automations/${id}`);
+}
+
+/** "New automation": a name and a trigger; the builder opens on the new (draft) automation. */
+export async function createAutomationAction(
+  _previous: FormState<{ id: string }>,
+  form: FormData,
+): Promise<FormState<{ id: string }>> {
+  const { ctx } = await requireDashboard();
+  const trigger =
+    form.get("trigger") === "event"
+      ? { event: "event", name: String(form.get("eventName") ?? "") }
+      : { event: "contact.subscribed" };
+  try {
+    const automation = await createAutomation(ctx, {
+      name: String(form.get("name") ?? ""),
+      trigger,
+    });
+    revalidateAutomations();
+    return success("Automation created", { id: automation.id });
+  } catch (error) {
+    return toFormState(error, ["name", "trigger.name", "trigger"]);
+  }
+}
+
+export type AutomationChanges = {
+  name?: string;
+  trigger?: unknown;
+  steps?: unknown;
+  status?: "draft" | "live";
+};
+
+/**
+ * The builder's save and its draft/live switch: PATCH semantics through the same service as the
+ * API. Going live with unsaved edits sends both, so what goes live is what the builder shows.
+ */
+export async function saveAutomationAction(
+  automationId: string,
+  changes: AutomationChanges,
+): Promise<BuilderResult<{ status: "draft" | "live"; updatedAt: string }>> {
+  const { ctx } = await requireDashboard();
+  if (typeof automationId !== "string") return GONE;
+  if (!changes || typeof changes !== "object") {
+    return { ok: false, message: "Nothing to save.", details: [] };
+  }
+  try {
+    const automation = await updateAutomation(ctx, automationId, changes);
+    revalidateAutomations(automationId);
+    return {
+      ok: true,
+      status: automation.status,
+      updatedAt: automation.updatedAt.toISOString(),
+    };
+  } catch (error) {
+    if (error instanceof NotFoundError) return GONE;
+    return builderError(error);
+  }
+}
+
+export async function deleteAutomationAction(automationId: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  if (typeof automationId !== "string") return failure("This automation was already deleted.");
+  try {
+    await deleteAutomation(ctx, automationId);
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure("This automation was already deleted.");
+    return toFormState(error, []);
+  }
+  revalidateAutomations();
+  return success("Automation deleted");
+}
+
+/** The template picker's preview: the template rendered with no variables (fallbacks show). */
+export async function templatePreviewAction(
+  templateId: string,
+): Promise<BuilderResult<{ subject: string; html: string }>> {
+  const { ctx } = await requireDashboard();
+  if (typeof templateId !== "string" || templateId === "") {
+    return { ok: false, message: "Choose a template.", details: [] };
+  }
+  try {
+    const template = await getTemplate(ctx, templateId);
+    const rendered = await renderTemplate(template);
+    return { ok: true, subject: rendered.subject, html: rendered.html };
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      return {
+        ok: false,
+        code: "not_found",
+        message: "This template no longer exists.",
+        details: [],
+      };
+    }
+    return builderError(error);
+  }
+}
