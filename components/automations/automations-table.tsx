@@ -44,7 +44,7 @@ export function AutomationsTable({
                   {automation.name}
                 </Link>
                 {/* Narrow screens fold trigger, status and size under the name. */}
-                <span className="block truncate text-xs text-zinc-500 md:hidden">
+                <span className="line-clamp-2 text-xs text-zinc-500 md:hidden">
                   {trigger}
                   <span className="sm:hidden">
                     {" · "}

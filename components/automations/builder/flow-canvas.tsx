@@ -166,6 +166,8 @@ function Canvas(props: FlowCanvasProps) {
   return (
     <div
       ref={box}
+      role="region"
+      aria-label="Automation flow"
       className={cn(
         "relative overflow-hidden rounded-xl bg-zinc-50 ring-1 ring-zinc-200/80",
         props.className,
@@ -177,8 +179,11 @@ function Canvas(props: FlowCanvasProps) {
         edges={edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
-        fitView
         fitViewOptions={{ padding: 0.15, maxZoom: 1 }}
+        onInit={(instance) => {
+          if (box.current)
+            void instance.setViewport(initialViewport(layout, box.current.clientWidth));
+        }}
         minZoom={0.2}
         maxZoom={1.5}
         nodesDraggable={false}
@@ -190,13 +195,25 @@ function Canvas(props: FlowCanvasProps) {
         zoomOnDoubleClick={false}
         deleteKeyCode={null}
         onPaneClick={() => onSelect(null)}
-        aria-label="Automation flow"
       >
         <Background gap={20} size={1.2} color="#d4d4d8" />
         <Controls showInteractive={false} position="bottom-left" />
       </ReactFlow>
     </div>
   );
+}
+
+/**
+ * Readable first: as wide as the flow fits (at most 100%), its top at the top. Tall flows are
+ * scrolled through rather than shrunk to unreadable; the fit button shows the whole at once.
+ */
+export function initialViewport(layout: FlowLayout, width: number) {
+  const PADDING = 32;
+  const left = Math.min(...layout.nodes.map((n) => n.x));
+  const right = Math.max(...layout.nodes.map((n) => n.x + n.width));
+  const top = Math.min(...layout.nodes.map((n) => n.y));
+  const zoom = Math.max(0.4, Math.min(1, (width - 2 * PADDING) / (right - left)));
+  return { x: width / 2 - ((left + right) / 2) * zoom, y: PADDING - top * zoom, zoom };
 }
 
 function insertLabel(at: InsertPoint, numberOf: (id: string) => number): string {
