@@ -31,13 +31,16 @@ export function AutomationBuilder({ automation, templates }: Props) {
   const { draft, issues, clientIssues } = builder;
   const toast = useToast();
   const [selection, setSelection] = useState<Selection>(null);
-  const [focusStepId, setFocusStepId] = useState<string | null>(null);
+  // A step to bring into view; `at` makes asking again for the same step count.
+  const [focus, setFocus] = useState<{ id: string; at: number } | null>(null);
   const [statusDialog, setStatusDialog] = useState(false);
   const [deletingBranch, setDeletingBranch] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const guard = useUnsavedGuard(builder.dirty);
   const panel = useRef<HTMLElement>(null);
 
+  // Live counts go here once the runs API exists: pass `counts` (per step id: entered, waiting,
+  // completed) to FlowCanvas below and give the cards room with layoutFlow(steps, { stepHeight: 104 }).
   const layout = useMemo(() => layoutFlow(draft.steps), [draft.steps]);
   const stepsById = useMemo(() => new Map(draft.steps.map((s) => [s.id, s])), [draft.steps]);
   const numbers = useMemo(() => new Map(draft.steps.map((s, i) => [s.id, i + 1])), [draft.steps]);
@@ -73,9 +76,14 @@ export function AutomationBuilder({ automation, templates }: Props) {
     }
   }, []);
 
+  function selectAndShow(id: string) {
+    select({ kind: "step", id });
+    setFocus({ id, at: Date.now() });
+  }
+
   function showFirstProblem(found: BuilderIssues) {
     const first = firstStepWithIssues(draft.steps, found);
-    if (first) select({ kind: "step", id: first });
+    if (first) selectAndShow(first);
     else if (Object.keys(found.trigger).length > 0) select({ kind: "trigger" });
   }
 
@@ -107,9 +115,7 @@ export function AutomationBuilder({ automation, templates }: Props) {
   }
 
   const onInsert = (at: InsertPoint, type: StepType) => {
-    const id = builder.insert(at, type);
-    setFocusStepId(id);
-    select({ kind: "step", id });
+    selectAndShow(builder.insert(at, type));
   };
 
   function deleteStep(step: Step) {
@@ -159,7 +165,7 @@ export function AutomationBuilder({ automation, templates }: Props) {
           issues={issues}
           steps={draft.steps}
           numberOf={numberOf}
-          onSelectStep={(id) => select({ kind: "step", id })}
+          onSelectStep={selectAndShow}
           onSelectTrigger={() => select({ kind: "trigger" })}
         />
       )}
@@ -193,12 +199,12 @@ export function AutomationBuilder({ automation, templates }: Props) {
           selection={selectedStep || selection?.kind === "trigger" ? selection : null}
           onSelect={select}
           onInsert={onInsert}
-          focusStepId={focusStepId}
+          focus={focus}
         />
         <aside
           ref={panel}
           aria-label="Settings"
-          className="flex min-h-0 scroll-mt-4 flex-col overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-zinc-200/80 lg:h-[calc(100dvh-14rem)] lg:min-h-[560px]"
+          className="flex min-h-0 scroll-mt-20 flex-col overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-zinc-200/80 lg:h-[calc(100dvh-14rem)] lg:min-h-[560px]"
         >
           {selectedStep ? (
             <StepPanel

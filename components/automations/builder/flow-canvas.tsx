@@ -44,8 +44,8 @@ export type FlowCanvasProps = {
   onInsert: (at: InsertPoint, type: StepType) => void;
   /** Per-step live counts, once the runs API provides them; cards show them when given. */
   counts?: ReadonlyMap<string, StepCounts>;
-  /** A step to bring into view (e.g. just inserted). */
-  focusStepId?: string | null;
+  /** A step to bring into view (just inserted, or picked from the problems list). */
+  focus?: { id: string; at: number } | null;
   className?: string;
 };
 
@@ -72,7 +72,12 @@ function Canvas(props: FlowCanvasProps) {
           position: { x: n.x, y: n.y },
           width: n.width,
           height: n.height,
-          style: { width: n.width, height: n.height },
+          // Cards are buttons: React Flow turns pointer events off on nodes it does not select.
+          style: {
+            width: n.width,
+            height: n.height,
+            pointerEvents: (n.kind === "end" ? "none" : "all") as "none" | "all",
+          },
           draggable: false,
           selectable: false,
           connectable: false,
@@ -141,10 +146,10 @@ function Canvas(props: FlowCanvasProps) {
   );
 
   // Pan (without zooming) to a step that was just added when it is out of view.
-  const { focusStepId } = props;
+  const { focus } = props;
   useEffect(() => {
-    if (!focusStepId || !box.current) return;
-    const node = layout.nodes.find((n) => n.stepId === focusStepId);
+    if (!focus || !box.current) return;
+    const node = layout.nodes.find((n) => n.stepId === focus.id);
     if (!node) return;
     const { x, y, zoom } = flow.getViewport();
     const { clientWidth, clientHeight } = box.current;
@@ -161,7 +166,9 @@ function Canvas(props: FlowCanvasProps) {
         duration: 250,
       });
     }
-  }, [focusStepId, layout, flow]);
+    // Only when asked: a layout change alone (an edit) must not move the view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focus, flow]);
 
   return (
     <div
@@ -204,7 +211,7 @@ function Canvas(props: FlowCanvasProps) {
 }
 
 /**
- * Readable first: as wide as the flow fits (at most 100%), its top at the top. Tall flows are
+ * Readable first: as wide as the flow fits (at most 90%), its top at the top. Tall flows are
  * scrolled through rather than shrunk to unreadable; the fit button shows the whole at once.
  */
 export function initialViewport(layout: FlowLayout, width: number) {
@@ -212,7 +219,7 @@ export function initialViewport(layout: FlowLayout, width: number) {
   const left = Math.min(...layout.nodes.map((n) => n.x));
   const right = Math.max(...layout.nodes.map((n) => n.x + n.width));
   const top = Math.min(...layout.nodes.map((n) => n.y));
-  const zoom = Math.max(0.4, Math.min(1, (width - 2 * PADDING) / (right - left)));
+  const zoom = Math.max(0.4, Math.min(0.9, (width - 2 * PADDING) / (right - left)));
   return { x: width / 2 - ((left + right) / 2) * zoom, y: PADDING - top * zoom, zoom };
 }
 

@@ -37,7 +37,7 @@ const hiddenHandle = "!size-px !min-w-0 !border-0 !bg-transparent";
 
 const cardClass = (selected: boolean, invalid: boolean) =>
   cn(
-    "nodrag nopan group relative flex w-full cursor-pointer items-start gap-3 rounded-xl bg-white p-3 text-left shadow-xs ring-1 transition-shadow",
+    "nodrag nopan group relative flex w-full cursor-pointer items-center gap-3 rounded-xl bg-white p-3 text-left shadow-xs ring-1 transition-shadow",
     "hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500",
     invalid ? "ring-red-300" : "ring-zinc-200",
     selected && (invalid ? "ring-2 ring-red-500" : "ring-2 ring-indigo-500"),

@@ -41,7 +41,7 @@ export function StepPanel({
   const other = Object.entries(errors).filter(([field]) => !shown.has(field));
 
   return (
-    <section aria-label={`Step ${number}: ${meta.label}`} className="flex min-h-0 flex-col">
+    <section aria-label={`Step ${number}: ${meta.label}`} className="flex min-h-0 flex-1 flex-col">
       <header className="flex items-center gap-3 border-b border-zinc-100 px-4 py-3">
         <span
           className={cn(

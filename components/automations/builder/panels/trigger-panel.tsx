@@ -22,7 +22,7 @@ export function TriggerPanel({
 }) {
   const eventName = trigger.event === "event" ? trigger.name : "";
   return (
-    <section aria-label="Trigger" className="flex min-h-0 flex-col">
+    <section aria-label="Trigger" className="flex min-h-0 flex-1 flex-col">
       <header className="flex items-center gap-3 border-b border-zinc-100 px-4 py-3">
         <div className="min-w-0 flex-1">
           <h2 className="text-sm font-semibold text-zinc-900">Trigger</h2>
@@ -73,19 +73,19 @@ export function OverviewPanel() {
         </p>
       </div>
       <ul className="grid gap-2.5">
-        <li className="flex gap-2">
+        <li className="flex items-start gap-2">
           <span className="grid size-5 shrink-0 place-items-center rounded-full bg-white ring-1 ring-zinc-300">
             <Plus aria-hidden className="size-3" />
           </span>
           <span>Add a step anywhere with the + on a line between two steps.</span>
         </li>
-        <li className="flex gap-2">
+        <li className="flex items-start gap-2">
           <span className="mt-0.5 shrink-0 rounded-full bg-emerald-50 px-1.5 text-[11px] font-semibold text-emerald-700 ring-1 ring-emerald-600/25">
             Yes
           </span>
           <span>A branch splits the flow in two; each path can have its own steps.</span>
         </li>
-        <li className="flex gap-2">
+        <li className="flex items-start gap-2">
           <span className="mt-0.5 shrink-0 rounded-full bg-zinc-100 px-1.5 text-[11px] font-medium text-zinc-500 ring-1 ring-zinc-200">
             End
           </span>
