@@ -41,11 +41,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const client = postgres(url, {
-    max: poolSize,
-    onnotice: () => {},
-    connection: { application_name: "mailwright" },
-  });
+  const client = alwaysPrepared(
+    postgres(url, {
+      max: poolSize,
+      onnotice: () => {},
+      connection: { application_name: "mailwright" },
+    }),
+  );
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
@@ -105,4 +107,29 @@ export async function migrateDatabase(options: OpenOptions & { handle?: Database
 /** Rows of `db.execute(…)`: postgres.js returns an array, PGlite an object with `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
+type PostgresClient = import("postgres").Sql;
+
+/**
+ * Drizzle sends every query through postgres.js `unsafe(…, { prepare: false })`, so PostgreSQL
+ * parses and plans each statement on every call. Our statements come from a small fixed set of
+ * shapes, so we let postgres.js prepare them (it keeps one named statement per text and
+ * connection). Transactions get their own connection object, patched the same way.
+ */
+function alwaysPrepared<T extends PostgresClient>(sql: T): T {
+  const unsafe = sql.unsafe.bind(sql);
+  sql.unsafe = ((query: string, args?: unknown[], options?: Record<string, unknown>) =>
+    Array.isArray(args) && args.length > 0
+      ? unsafe(query, args as never[], { ...options, prepare: true })
+      : unsafe(query, args as never[], options)) as typeof sql.unsafe;
+  const begin = (sql as { begin?: (...a: unknown[]) => unknown }).begin?.bind(sql);
+  if (begin) {
+    (sql as { begin: unknown }).begin = (...params: unknown[]) => {
+      const fn = params[params.length - 1] as (tx: PostgresClient) => unknown;
+      params[params.length - 1] = (tx: PostgresClient) => fn(alwaysPrepared(tx));
+      return begin(...params);
+    };
+  }
+  return sql;
 }
