@@ -1,8 +1,7 @@
 "use client";
 
 import { Plus } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { startTransition, useActionState, useEffect, useState, type FormEvent } from "react";
+import { startTransition, useActionState, useState, type FormEvent } from "react";
 import { createAutomationAction } from "@/lib/dashboard/actions/automations";
 import { IDLE, type FormState } from "@/lib/dashboard/form-state";
 import { Button } from "../ui/button";
@@ -35,7 +34,6 @@ export function NewAutomationButton({
 }
 
 function NewAutomationForm({ onDone }: { onDone: () => void }) {
-  const router = useRouter();
   const [state, action, pending] = useActionState<FormState<{ id: string }>, FormData>(
     createAutomationAction,
     IDLE,
@@ -43,14 +41,9 @@ function NewAutomationForm({ onDone }: { onDone: () => void }) {
   const [kind, setKind] = useState<TriggerKind>("contact.subscribed");
   const [eventName, setEventName] = useState("");
 
-  useEffect(() => {
-    if (state.status === "success" && state.result) {
-      router.push(`/automations/${state.result.id}`);
-    }
-  }, [state]); // eslint-disable-line react-hooks/exhaustive-deps
-
   const errors = state.status === "error" ? state.fieldErrors : {};
   const formLevel = state.status === "error" && Object.keys(errors).length === 0;
+  // On success the action redirects to the builder; the button stays busy until it opens.
   const busy = pending || state.status === "success";
 
   function submit(event: FormEvent<HTMLFormElement>) {

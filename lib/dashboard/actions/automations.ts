@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { createAutomation } from "../../automations/create";
 import { deleteAutomation } from "../../automations/delete";
 import { updateAutomation } from "../../automations/update";
@@ -32,7 +33,11 @@ function revalidateAutomations(id?: string) {
   if (id) revalidatePath(`/automations/${id}`);
 }
 
-/** "New automation": a name and a trigger; the builder opens on the new (draft) automation. */
+/**
+ * "New automation": a name and a trigger; the builder opens on the new (draft) automation. The
+ * redirect happens here, with the revalidation: the list re-rendering without its empty state
+ * would otherwise unmount the dialog before it could navigate.
+ */
 export async function createAutomationAction(
   _previous: FormState<{ id: string }>,
   form: FormData,
@@ -42,16 +47,18 @@ export async function createAutomationAction(
     form.get("trigger") === "event"
       ? { event: "event", name: String(form.get("eventName") ?? "") }
       : { event: "contact.subscribed" };
+  let id: string;
   try {
     const automation = await createAutomation(ctx, {
       name: String(form.get("name") ?? ""),
       trigger,
     });
-    revalidateAutomations();
-    return success("Automation created", { id: automation.id });
+    id = automation.id;
   } catch (error) {
     return toFormState(error, ["name", "trigger.name", "trigger"]);
   }
+  revalidateAutomations();
+  redirect(`/automations/${id}`);
 }
 
 export type AutomationChanges = {
