@@ -6,9 +6,11 @@ import {
   Controls,
   ReactFlow,
   ReactFlowProvider,
+  Position,
   useReactFlow,
   type Edge,
   type Node,
+  type NodeHandle,
 } from "@xyflow/react";
 import { useEffect, useMemo, useRef } from "react";
 import { cn } from "../../ui/cn";
@@ -22,7 +24,7 @@ import {
 } from "./flow-nodes";
 import type { InsertPoint, Step } from "./graph";
 import { InsertEdge, type InsertEdgeData } from "./insert-edge";
-import type { FlowLayout } from "./layout";
+import { BRANCH_HANDLE_OFFSET, type FlowLayout, type LayoutNode } from "./layout";
 import type { StepType } from "./steps-draft";
 
 const nodeTypes = { trigger: TriggerNode, step: StepNode, end: EndNode };
@@ -78,6 +80,10 @@ function Canvas(props: FlowCanvasProps) {
             height: n.height,
             pointerEvents: (n.kind === "end" ? "none" : "all") as "none" | "all",
           },
+          // Known sizes and handle spots: React Flow needs no DOM measuring to draw the edges, so
+          // re-rendered nodes never drop their edges for a frame (which closed open "+" menus).
+          measured: { width: n.width, height: n.height },
+          handles: handlesOf(n, steps.get(n.stepId ?? "")?.type === "branch"),
           draggable: false,
           selectable: false,
           connectable: false,
@@ -208,6 +214,28 @@ function Canvas(props: FlowCanvasProps) {
       </ReactFlow>
     </div>
   );
+}
+
+function handlesOf(node: LayoutNode, branch: boolean): NodeHandle[] {
+  const center = node.width / 2;
+  const handle = (id: string, type: "source" | "target", x: number, top: boolean): NodeHandle => ({
+    id,
+    type,
+    x,
+    y: top ? 0 : node.height,
+    width: 0,
+    height: 0,
+    position: top ? Position.Top : Position.Bottom,
+  });
+  const handles: NodeHandle[] = [];
+  if (node.kind !== "trigger") handles.push(handle("in", "target", center, true));
+  if (node.kind === "end") return handles;
+  if (!branch) return [...handles, handle("out", "source", center, false)];
+  return [
+    ...handles,
+    handle("yes", "source", center - BRANCH_HANDLE_OFFSET, false),
+    handle("no", "source", center + BRANCH_HANDLE_OFFSET, false),
+  ];
 }
 
 /**
