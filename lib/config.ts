@@ -38,6 +38,10 @@ export function readConfig() {
     smtpUrl: process.env.SMTP_URL || undefined,
     resendApiKey: process.env.RESEND_API_KEY || undefined,
     resendBaseUrl: process.env.RESEND_BASE_URL || undefined,
+    // How often each worker process looks for automation runs that came due.
+    automationPollMs: intFromEnv("AUTOMATION_POLL_MS", 1000),
+    // A dispatched run whose job never ran is dispatched again after this long.
+    automationRedispatchSeconds: intFromEnv("AUTOMATION_REDISPATCH_SECONDS", 900),
   };
 }
 

@@ -67,6 +67,9 @@ export const automationRuns = pgTable(
     // Data of the event that enrolled or last woke the run, plus `wait.outcome`.
     context: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     stepsExecuted: integer().notNull().default(0),
+    // Set when the dispatcher handed the run to an executor job; cleared when a job processed it.
+    dispatchedAt: timestampMs(),
+    error: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: timestampMs(),
@@ -89,7 +92,17 @@ export const automationRuns = pgTable(
     ),
     index("automation_runs_waiting_idx")
       .on(t.projectId, t.contactId, t.waitEvent)
-      .where(sql`${t.status} = 'waiting'`),
+      .where(sql`${t.status} in ('waiting', 'paused')`),
+    // The dispatcher's two ways a run becomes due: runnable now, or a timer that came due.
+    index("automation_runs_runnable_idx")
+      .on(t.dispatchedAt)
+      .where(sql`${t.status} = 'active'`),
+    index("automation_runs_timer_idx")
+      .on(t.resumeAt)
+      .where(sql`${t.status} in ('delayed', 'waiting')`),
+    index("automation_runs_current_step_idx")
+      .on(t.automationId, t.currentStep)
+      .where(sql`${t.status} in ('active', 'delayed', 'waiting', 'paused')`),
   ],
 );
 
@@ -98,6 +111,10 @@ export const automationStepRuns = pgTable(
   {
     id: idColumn(),
     projectId: text().notNull(),
+    // Denormalised from the run for per-step counters (GET /v1/automations/:id).
+    automationId: text()
+      .notNull()
+      .references(() => automations.id, { onDelete: "cascade" }),
     runId: text()
       .notNull()
       .references(() => automationRuns.id, { onDelete: "cascade" }),
@@ -114,6 +131,7 @@ export const automationStepRuns = pgTable(
   (t) => [
     uniqueIndex("automation_step_runs_execution_key").on(t.runId, t.executionKey),
     index("automation_step_runs_run_idx").on(t.runId, t.startedAt),
+    index("automation_step_runs_automation_step_idx").on(t.automationId, t.stepId),
   ],
 );
 

@@ -6,7 +6,7 @@ import { newId } from "../ids";
 /**
  * Enrollment: the one call site through which contacts enter automations. Called inside the
  * transaction that created the contact or recorded the event, so enrollment is atomic with its
- * cause. It records durable run rows; the executor (issue "automation engine") advances them.
+ * cause. It records durable run rows; the dispatcher (dispatch.ts) hands them to the executor.
  */
 export type EnrollmentTrigger =
   | { kind: "contact.subscribed" }
@@ -94,8 +94,9 @@ export async function exitRunsOfContact(
 }
 
 /**
- * Wakes runs of this contact waiting for `eventName`: they become active again with the event's
- * data and `wait.outcome = "event"`. Returns the woken run ids for the executor to pick up.
+ * Wakes runs of this contact waiting for `eventName`: the wait step completes with outcome
+ * `event` and the run continues with the event's data. A run of a paused automation notes the
+ * event too and continues when the automation is live again. Returns the woken run ids.
  */
 export async function wakeRunsWaitingForEvent(
   tx: Executor,
@@ -110,17 +111,21 @@ export async function wakeRunsWaitingForEvent(
   const woken = await tx
     .update(automationRuns)
     .set({
-      status: "active",
+      status: sql`case when ${automationRuns.status} = 'paused' then 'paused' else 'active' end`,
       waitEvent: null,
       resumeAt: null,
-      context: sql`${automationRuns.context} || ${JSON.stringify({ event: args.data, event_name: args.eventName, wait: { outcome: "event" } })}::jsonb`,
+      dispatchedAt: null,
+      context: sql`${automationRuns.context} || jsonb_build_object(
+        'event', ${JSON.stringify(args.data)}::jsonb,
+        'event_name', ${args.eventName}::text,
+        'wait', jsonb_build_object('outcome', 'event', 'step', ${automationRuns.currentStep}))`,
       updatedAt: args.now,
     })
     .where(
       and(
         eq(automationRuns.projectId, args.projectId),
         eq(automationRuns.contactId, args.contactId),
-        eq(automationRuns.status, "waiting"),
+        inArray(automationRuns.status, ["waiting", "paused"]),
         eq(automationRuns.waitEvent, args.eventName),
       ),
     )

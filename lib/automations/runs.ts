@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { automationRuns } from "@/db/schema";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { automationRuns, automationStepRuns } from "@/db/schema";
 import type { Executor } from "@/db";
 
 /**
  * Run state changes that follow the automation's status (DECISIONS §5). These only move rows:
- * the executor that advances runs (a later issue) picks up whatever becomes runnable.
+ * the dispatcher picks up whatever becomes due.
  */
 const UNFINISHED_UNPAUSED = ["active", "delayed", "waiting"] as const;
 
@@ -36,9 +36,66 @@ export async function resumeRunsOfAutomation(tx: Executor, automationId: string,
         when ${automationRuns.waitEvent} is not null then 'waiting'
         when ${automationRuns.resumeAt} is not null then 'delayed'
         else 'active' end`,
+      dispatchedAt: null,
       updatedAt: now,
     })
     .where(and(eq(automationRuns.automationId, automationId), eq(automationRuns.status, "paused")))
     .returning({ id: automationRuns.id });
   return resumed.map((r) => r.id);
+}
+
+/**
+ * Editing the steps of an automation must not strand runs. A run standing on a step that the
+ * edit removed moves to the nearest step after it (in the old order) that still exists, starting
+ * it afresh (a removed delay or wait no longer holds it); with no such step the run completes.
+ * The open record of the removed step is closed with outcome `removed`. Runs elsewhere keep
+ * their place, and a delay already counting keeps its timer.
+ */
+export async function relocateRunsOffRemovedSteps(
+  tx: Executor,
+  automationId: string,
+  before: readonly { id: string }[],
+  after: readonly { id: string }[],
+  now: Date,
+) {
+  const kept = new Set(after.map((s) => s.id));
+  let moved = 0;
+  for (const [index, step] of before.entries()) {
+    if (kept.has(step.id)) continue;
+    const target = before.slice(index + 1).find((s) => kept.has(s.id))?.id ?? null;
+    const relocated = await tx
+      .update(automationRuns)
+      .set({
+        currentStep: target,
+        status: target
+          ? sql`case when ${automationRuns.status} = 'paused' then 'paused' else 'active' end`
+          : "completed",
+        resumeAt: null,
+        waitEvent: null,
+        dispatchedAt: null,
+        finishedAt: target ? null : now,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(automationRuns.automationId, automationId),
+          eq(automationRuns.currentStep, step.id),
+          inArray(automationRuns.status, [...UNFINISHED_UNPAUSED, "paused"]),
+        ),
+      )
+      .returning({ id: automationRuns.id });
+    if (relocated.length === 0) continue;
+    moved += relocated.length;
+    await tx
+      .update(automationStepRuns)
+      .set({ finishedAt: now, outcome: "removed" })
+      .where(
+        and(
+          eq(automationStepRuns.automationId, automationId),
+          eq(automationStepRuns.stepId, step.id),
+          isNull(automationStepRuns.finishedAt),
+        ),
+      );
+  }
+  return moved;
 }

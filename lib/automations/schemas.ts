@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RUN_STATUSES } from "@/db/schema";
 import { EventName } from "../events/schemas";
 import { PageQuery } from "../pagination";
 import { parseInput } from "../validation";
@@ -49,6 +50,10 @@ export const UpdateAutomationInput = z.object({
 });
 
 export const ListAutomationsQuery = PageQuery.extend({ status: Status.optional() });
+
+export const ListRunsQuery = PageQuery.extend({
+  status: z.enum(RUN_STATUSES, { error: `must be one of ${RUN_STATUSES.join(", ")}` }).optional(),
+});
 
 /** Parses a create body: zod shapes, then step ids and pointer rules (may 422). */
 export function parseCreateAutomation(input: unknown) {

@@ -4,8 +4,8 @@ import { enrollContactInAutomations, wakeRunsWaitingForEvent } from "./enroll";
 /**
  * The one place a recorded event reaches automations, inside the transaction that recorded it:
  * it enrolls the contact in live automations triggered by the event name and wakes the
- * contact's runs waiting for it. The returned run ids are what the executor (a later issue)
- * will enqueue jobs for from here.
+ * contact's runs waiting for it. The runs it touches become due; the caller wakes the
+ * dispatcher after the commit.
  */
 export async function fireAutomationTriggers(
   tx: Executor,

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { withTransaction, type ServiceContext } from "../context";
 import { triggerKeyOf } from "./enroll";
 import { assertStepTemplatesExist, findAutomationOrThrow } from "./internal";
-import { pauseRunsOfAutomation, resumeRunsOfAutomation } from "./runs";
+import { wakeAutomationDispatcher } from "./dispatch";
+import { pauseRunsOfAutomation, relocateRunsOffRemovedSteps, resumeRunsOfAutomation } from "./runs";
 import { parseUpdateAutomation } from "./schemas";
 
 /**
@@ -13,7 +14,7 @@ import { parseUpdateAutomation } from "./schemas";
 export async function updateAutomation(ctx: ServiceContext, automationId: string, input: unknown) {
   const values = parseUpdateAutomation(input);
   const now = ctx.clock.now();
-  return withTransaction(ctx.db, async (tx) => {
+  const updated = await withTransaction(ctx.db, async (tx) => {
     const current = await findAutomationOrThrow(tx, ctx.projectId, automationId, {
       forUpdate: true,
     });
@@ -32,6 +33,9 @@ export async function updateAutomation(ctx: ServiceContext, automationId: string
       })
       .where(eq(automations.id, current.id))
       .returning();
+    if (values.steps) {
+      await relocateRunsOffRemovedSteps(tx, current.id, current.steps, values.steps, now);
+    }
     if (current.status === "live" && values.status === "draft") {
       await pauseRunsOfAutomation(tx, current.id, now);
     } else if (current.status === "draft" && values.status === "live") {
@@ -39,4 +43,7 @@ export async function updateAutomation(ctx: ServiceContext, automationId: string
     }
     return automation!;
   });
+  // Resumed or relocated runs may be due now.
+  if (values.steps || values.status === "live") wakeAutomationDispatcher();
+  return updated;
 }

@@ -1,6 +1,7 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import { automationRuns, automations, contacts, type Contact } from "@/db/schema";
 import { rowsOf, type Executor } from "@/db";
+import { wakeAutomationDispatcher } from "../automations/dispatch";
 import { runIdSql } from "../automations/enroll";
 import type { ServiceContext } from "../context";
 import { newId } from "../ids";
@@ -69,6 +70,7 @@ export async function upsertContact(
     )
     select u.*, coalesce((select array_agg(id) from enrolled), '{}') as enrolled_run_ids from upserted u`);
   const row = rowsOf<RawUpsertRow>(result)[0]!;
+  if (row.enrolled_run_ids?.length) wakeAutomationDispatcher();
   return {
     contact: {
       id: row.id,

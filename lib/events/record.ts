@@ -1,4 +1,5 @@
 import { events } from "@/db/schema";
+import { wakeAutomationDispatcher } from "../automations/dispatch";
 import { fireAutomationTriggers } from "../automations/triggers";
 import { findContactByEmail } from "../contacts/internal";
 import { withTransaction, type ServiceContext } from "../context";
@@ -14,7 +15,7 @@ export async function recordEvent(ctx: ServiceContext, input: unknown) {
   const values = parseInput(RecordEventInput, input);
   const now = ctx.clock.now();
   const data = values.data ?? {};
-  return withTransaction(ctx.db, async (tx) => {
+  const result = await withTransaction(ctx.db, async (tx) => {
     const contact = values.email ? await findContactByEmail(tx, ctx.projectId, values.email) : null;
     const [event] = await tx
       .insert(events)
@@ -28,14 +29,19 @@ export async function recordEvent(ctx: ServiceContext, input: unknown) {
         createdAt: now,
       })
       .returning();
-    if (contact) {
-      await fireAutomationTriggers(tx, {
-        projectId: ctx.projectId,
-        contactId: contact.id,
-        event: { id: event!.id, name: event!.name, data },
-        now,
-      });
-    }
-    return event!;
+    const fired = contact
+      ? await fireAutomationTriggers(tx, {
+          projectId: ctx.projectId,
+          contactId: contact.id,
+          event: { id: event!.id, name: event!.name, data },
+          now,
+        })
+      : null;
+    return {
+      event: event!,
+      runsDue: (fired?.enrolledRunIds.length ?? 0) + (fired?.wokenRunIds.length ?? 0),
+    };
   });
+  if (result.runsDue > 0) wakeAutomationDispatcher();
+  return result.event;
 }

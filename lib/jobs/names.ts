@@ -5,6 +5,7 @@
 export const JOBS = {
   deliverEmail: "email-deliver",
   deliverWebhook: "webhook-deliver",
+  advanceRuns: "automation-advance",
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -14,4 +15,6 @@ export type JobPayloads = {
   [JOBS.deliverEmail]: { emailId: string };
   /** `attempt`/`due` name a scheduled retry (a stale duplicate does nothing); `replay` a manual one. */
   [JOBS.deliverWebhook]: { deliveryId: string; attempt?: number; due?: string; replay?: boolean };
+  /** Runs the dispatcher found due (lib/automations/dispatch.ts). */
+  [JOBS.advanceRuns]: { runIds: string[] };
 };

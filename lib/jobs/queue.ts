@@ -14,6 +14,7 @@ export class JobQueue {
   readonly boss: PgBoss;
   private started = false;
   private readonly workerIds = new Map<string, string[]>();
+  private readonly stopHooks: (() => Promise<void>)[] = [];
 
   constructor(handle: DatabaseHandle, options: { databaseUrl?: string; supervise: boolean }) {
     const common = {
@@ -62,6 +63,20 @@ export class JobQueue {
     } as PgBoss.SendOptions);
   }
 
+  /** Enqueues several jobs of one queue in `tx` with a single statement. */
+  async enqueueMany<N extends JobName>(
+    tx: Executor,
+    name: N,
+    payloads: JobPayloads[N][],
+    options: { priority?: number } = {},
+  ) {
+    if (payloads.length === 0) return;
+    await this.boss.insert(
+      payloads.map((data) => ({ name, data, priority: options.priority })),
+      { db: transactionAdapter(tx) } as PgBoss.InsertOptions,
+    );
+  }
+
   /** Registers `concurrency` pollers for a queue; each takes a batch and handles it. */
   async work<N extends JobName>(
     name: N,
@@ -96,10 +111,16 @@ export class JobQueue {
     for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
   }
 
+  /** Runs before the queue stops (pollers of this process that feed it stop first). */
+  onStop(hook: () => Promise<void>) {
+    this.stopHooks.push(hook);
+  }
+
   /** Graceful: stop fetching, let running handlers finish (up to the timeout), then close. */
   async stop(timeoutMs = 30_000) {
     if (!this.started) return;
     this.started = false;
+    for (const hook of this.stopHooks.splice(0)) await hook();
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: true });
   }
 }

@@ -1,3 +1,5 @@
+import { RunDispatcher, setProcessDispatcher } from "../automations/dispatch";
+import { executeRuns } from "../automations/execute";
 import { deliverEmailBatch, setHtmlInstrumenter } from "../sending/deliver";
 import { trackingInstrumenter } from "../tracking/email-instrumenter";
 import type { Runtime } from "../runtime";
@@ -18,4 +20,14 @@ export async function startWorkers(runtime: Runtime) {
   await runtime.jobs.work(JOBS.deliverWebhook, { concurrency: 2, batchSize: 10 }, (jobs) =>
     deliverWebhookBatch(runtime, jobs),
   );
+  await runtime.jobs.work(JOBS.advanceRuns, { concurrency: 2, batchSize: 1 }, async (jobs) => {
+    for (const job of jobs) await executeRuns(runtime, job.data.runIds);
+  });
+  const dispatcher = new RunDispatcher(runtime);
+  setProcessDispatcher(dispatcher);
+  dispatcher.start();
+  runtime.jobs.onStop(async () => {
+    setProcessDispatcher(undefined);
+    await dispatcher.stop();
+  });
 }

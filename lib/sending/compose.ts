@@ -2,6 +2,7 @@ import type { Email } from "@/db/schema";
 import type { Executor } from "@/db";
 import { findVerifiedDomain } from "../domains/find-verified";
 import { htmlToPlainText } from "../templates/render";
+import { ttlCache } from "../ttl-cache";
 import type { OutgoingMessage } from "./transports";
 
 /** Extra steps applied to the stored HTML at delivery time (open/click tracking). */
@@ -47,17 +48,8 @@ export async function composeMessage(
  * stops sending, within DOMAIN_CACHE_MS.
  */
 const DOMAIN_CACHE_MS = 5_000;
-const domainCache = new Map<
-  string,
-  { at: number; domain: Awaited<ReturnType<typeof findVerifiedDomain>> }
->();
+const domainCache = ttlCache<Awaited<ReturnType<typeof findVerifiedDomain>>>(DOMAIN_CACHE_MS);
 
-async function cachedVerifiedDomain(db: Executor, projectId: string, name: string) {
-  const key = `${projectId}:${name}`;
-  const hit = domainCache.get(key);
-  if (hit && Date.now() - hit.at < DOMAIN_CACHE_MS) return hit.domain;
-  const domain = await findVerifiedDomain(db, projectId, name);
-  if (domainCache.size > 1000) domainCache.clear();
-  domainCache.set(key, { at: Date.now(), domain });
-  return domain;
+function cachedVerifiedDomain(db: Executor, projectId: string, name: string) {
+  return domainCache.get(`${projectId}:${name}`, () => findVerifiedDomain(db, projectId, name));
 }

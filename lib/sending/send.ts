@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Executor } from "@/db";
-import { domains, emailEvents, emails, suppressions } from "@/db/schema";
+import { domains, suppressions } from "@/db/schema";
 import { withTransaction, type ServiceContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
-import { newId, randomBase62 } from "../ids";
-import { JOBS, PRIORITY } from "../jobs/names";
+import { JOBS } from "../jobs/names";
 import { isSuppressed } from "../suppressions/suppress";
 import { parseInput } from "../validation";
 import {
@@ -21,7 +20,7 @@ import {
 } from "./idempotency";
 import { renderSendContent } from "./content";
 import { MAX_IDEMPOTENCY_KEY_LENGTH, SendEmailInput } from "./schemas";
-import { isDeliveryConfigured } from "./transports";
+import { recordOutgoingEmail } from "./record";
 
 export type SendEmailResult = {
   httpStatus: 200 | 202;
@@ -59,7 +58,6 @@ export async function sendEmail(
   if (ctx.keyMode === "test") assertTestRecipients([to.address, ...cc, ...bcc]);
 
   const now = ctx.clock.now();
-  const configured = ctx.keyMode === "test" || isDeliveryConfigured(ctx.config);
   const result = await withTransaction(ctx.db, async (tx) => {
     if (idempotencyKey) {
       const claim = await claimIdempotencyKey(tx, ctx.projectId, idempotencyKey, now);
@@ -82,15 +80,8 @@ export async function sendEmail(
       );
     }
     const content = await renderSendContent(tx, ctx.projectId, values);
-    const id = newId("em", now.getTime());
-    const status = configured ? ("sent" as const) : ("queued" as const);
-    const messageId = `<${id}@${from.domain}>`;
-    await tx.insert(emails).values({
-      id,
-      projectId: ctx.projectId,
-      type: "transactional",
-      status,
-      mode: ctx.keyMode,
+    const { id, status, messageId } = await recordOutgoingEmail(tx, ctx, "transactional", {
+      fromDomain: from.domain,
       fromAddress: formatMailbox(from),
       to: to.address,
       cc: await withoutSuppressed(tx, ctx.projectId, cc),
@@ -105,29 +96,9 @@ export async function sendEmail(
         contentType: a.content_type,
       })),
       templateId: values.template ?? null,
-      messageId,
-      trackingToken: randomBase62(32),
-      createdAt: now,
-      updatedAt: now,
     });
-    await tx.insert(emailEvents).values({
-      id: newId("eev", now.getTime()),
-      projectId: ctx.projectId,
-      emailId: id,
-      type: status,
-      data: ctx.keyMode === "test" ? { simulated: true } : {},
-      createdAt: now,
-    });
-    if (configured) {
-      await ctx.jobs.enqueue(
-        tx,
-        JOBS.deliverEmail,
-        { emailId: id },
-        { priority: PRIORITY.transactional },
-      );
-    }
     const body = { id, status, messageId };
-    const httpStatus = configured ? (200 as const) : (202 as const);
+    const httpStatus = status === "sent" ? (200 as const) : (202 as const);
     if (idempotencyKey)
       await storeIdempotentResponse(tx, ctx.projectId, idempotencyKey, body, httpStatus);
     return { httpStatus, body };
@@ -138,7 +109,7 @@ export async function sendEmail(
 }
 
 /** The sender's domain and the recipient's suppression, in one round trip. */
-async function sendChecks(tx: Executor, projectId: string, domain: string, to: string) {
+export async function sendChecks(tx: Executor, projectId: string, domain: string, to: string) {
   const result = await tx.execute(sql`
     select
       exists (select 1 from ${domains} where ${domains.projectId} = ${projectId}

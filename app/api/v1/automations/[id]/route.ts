@@ -1,5 +1,5 @@
 import { deleteAutomation } from "@/lib/automations/delete";
-import { getAutomation } from "@/lib/automations/get";
+import { getAutomationWithStats } from "@/lib/automations/get";
 import { serializeAutomation } from "@/lib/automations/serialize";
 import { updateAutomation } from "@/lib/automations/update";
 import { withApiKey } from "@/lib/http/api-handler";
@@ -8,10 +8,11 @@ import { json } from "@/lib/http/respond";
 
 type Params = { id: string };
 
-// GET /v1/automations/:id
-export const GET = withApiKey<Params>(async ({ ctx, params }) =>
-  json(serializeAutomation(await getAutomation(ctx, params.id))),
-);
+// GET /v1/automations/:id — with live counters: runs by status, per step entered/completed/waiting
+export const GET = withApiKey<Params>(async ({ ctx, params }) => {
+  const { automation, stats } = await getAutomationWithStats(ctx, params.id);
+  return json(serializeAutomation(automation, stats));
+});
 
 // PATCH /v1/automations/:id — name, trigger, steps, status; status changes pause/resume runs
 export const PATCH = withApiKey<Params>(async ({ request, ctx, params }) =>

@@ -1,0 +1,10 @@
+import { listRuns } from "@/lib/automations/run-list";
+import { withApiKey } from "@/lib/http/api-handler";
+import { json } from "@/lib/http/respond";
+
+type Params = { id: string };
+
+// GET /v1/automations/:id/runs — the automation's runs, newest first, filter: status
+export const GET = withApiKey<Params>(async ({ ctx, params, query }) =>
+  json(await listRuns(ctx, params.id, query)),
+);
