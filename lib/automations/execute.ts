@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { automationRuns, automationStepRuns, automations, contacts } from "@/db/schema";
 import type { AutomationRun } from "@/db/schema";
 import type { Executor } from "@/db";
+import { mergedDataSql } from "../contacts/data-patch";
 import { serviceContext } from "../context";
 import { newId } from "../ids";
 import { JOBS } from "../jobs/names";
@@ -23,6 +24,7 @@ export async function executeRuns(runtime: Runtime, runIds: readonly string[]) {
     try {
       sentEmails = (await executeRun(runtime, runId)).sentEmails || sentEmails;
     } catch (error) {
+      console.error(`[automations] run ${runId} failed; its job will be retried:`, error);
       errors.push(error);
     }
   }
@@ -118,16 +120,12 @@ async function persistAdvance(tx: Executor, run: AutomationRun, result: AdvanceR
   }
   const patch = result.contactPatch;
   if (patch && run.contactId) {
-    const removed = Object.keys(patch.data ?? {}).filter((k) => patch.data![k] === null);
-    const set = Object.fromEntries(
-      Object.entries(patch.data ?? {}).filter(([, value]) => value !== null),
-    );
     await tx
       .update(contacts)
       .set({
         ...(patch.subscribed !== undefined && { subscribed: patch.subscribed }),
         ...(patch.data && {
-          data: sql`(${contacts.data} || ${JSON.stringify(set)}::jsonb) - ${removed}::text[]`,
+          data: mergedDataSql(patch.data),
         }),
         updatedAt: now,
       })
