@@ -5,7 +5,7 @@ import { resolveDefaultSender } from "../projects/sender";
 import { recordOutgoingEmail } from "../sending/record";
 import { sendChecks } from "../sending/send";
 import { findReadableTemplateOrThrow } from "../templates/internal";
-import { renderTemplate } from "../templates/render";
+import { compileTemplate, type CompiledTemplate } from "../templates/compiled";
 import type { Variables } from "../templates/variables";
 import { ttlCache } from "../ttl-cache";
 import type { RunFacts } from "./conditions";
@@ -15,6 +15,8 @@ import type { EmailResult, EmailStepRecord, RunContext } from "./runner";
 // seconds, not once per contact. An edit is picked up within the TTL.
 const senders = ttlCache<Awaited<ReturnType<typeof resolveDefaultSender>>>(5_000);
 const templates = ttlCache<Awaited<ReturnType<typeof findReadableTemplateOrThrow>> | null>(5_000);
+// Compiled per template version: React Email renders a template once, not once per contact.
+const compiled = ttlCache<CompiledTemplate>(10 * 60_000, 200);
 
 /**
  * An automation `email` step through the sending pipeline: from the project's default sender
@@ -55,14 +57,11 @@ export async function sendAutomationEmail(
 
   let rendered;
   try {
-    rendered = await renderTemplate(
-      {
-        subject: step.subjectOverride || template.subject,
-        source: template.source,
-        format: template.format,
-      },
-      automationVariables(facts, args.context),
-    );
+    const version = `${template.id}:${template.updatedAt.getTime()}`;
+    const render = await compiled.get(version, () => compileTemplate(template));
+    rendered = await render.render(automationVariables(facts, args.context), {
+      subject: step.subjectOverride || template.subject,
+    });
   } catch (error) {
     if (error instanceof AppError) return { error: `Template ${template.id}: ${error.message}` };
     throw error;

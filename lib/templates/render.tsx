@@ -67,8 +67,16 @@ export async function renderBlocksDocument(
   variables: Variables = {},
   options: RenderOptions = {},
 ): Promise<string> {
+  return renderBlocksWith(document, makeFiller(variables), options);
+}
+
+/** Renders a document with a given way of filling its strings (compiled.ts fills placeholders later). */
+export async function renderBlocksWith(
+  document: BlocksDocument,
+  fill: Filler,
+  options: RenderOptions = {},
+): Promise<string> {
   const theme = resolveTheme(document.theme);
-  const fill = makeFiller(variables);
   const email = (
     <Html lang="en" dir="ltr">
       <Head>
@@ -118,7 +126,12 @@ const HEADINGS_AS_WRITTEN = ["h1", "h2", "h3", "h4"].map((selector) => ({
 
 /** Plain-text alternative: React Email's html-to-text settings, headings not shouted. */
 export function htmlToPlainText(html: string): string {
-  return toPlainText(html, { selectors: HEADINGS_AS_WRITTEN })
+  return tidyPlainText(toPlainText(html, { selectors: HEADINGS_AS_WRITTEN }));
+}
+
+/** Whitespace clean-up of a text part (also after filling values into a compiled one). */
+export function tidyPlainText(text: string): string {
+  return text
     .replace(/[\u00a0\u200b-\u200f\u034f\ufeff]+/g, " ")
     .replace(/[ \t]+\n/g, "\n")
     .replace(/\n{3,}/g, "\n\n")

@@ -67,6 +67,11 @@ export function renderVariables(
   );
 }
 
+/** Replaces each placeholder (as written, fallback included) with what `replace` returns. */
+export function replacePlaceholders(template: string, replace: (placeholder: string) => string) {
+  return template.replace(PLACEHOLDER, (match) => replace(match));
+}
+
 /** The distinct variables a template uses, in order of first use (the first fallback given wins). */
 export function listVariables(...templates: string[]): TemplateVariable[] {
   const seen = new Map<string, TemplateVariable>();

@@ -72,8 +72,24 @@ describe(`automations API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     });
     expect(automation.steps[1]).toEqual({ id: "wait", type: "delay", delayMinutes: 60 });
     expect(automation.steps[2]).toMatchObject({ id: "end", next: null });
+    // GET adds the live counters; a new automation has none yet.
     expect((await app.api(`/v1/automations/${automation.id}`, { key: project.live })).body).toEqual(
-      automation,
+      {
+        ...automation,
+        stats: {
+          runs: {
+            active: 0,
+            delayed: 0,
+            waiting: 0,
+            paused: 0,
+            completed: 0,
+            exited: 0,
+            failed: 0,
+            total: 0,
+          },
+          steps: {},
+        },
+      },
     );
   });
 

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "@/db/schema";
@@ -6,6 +5,7 @@ import { JobQueue } from "@/lib/jobs/queue";
 import { startWorkers } from "@/lib/jobs/workers";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
+import { spawnWorker, stopWorker } from "../support/worker-process";
 
 /**
  * Nothing is lost and nothing is sent twice when the workers die or restart mid-delivery.
@@ -109,25 +109,18 @@ describe(`queue crash and restart (${TEST_DRIVER})`, () => {
       await waitFor(() => smtp.heldCount() > 0, 10_000, "deliveries in flight");
       // Let the deliveries accepted before the hold be recorded, then crash mid-flight.
       await new Promise((r) => setTimeout(r, 500));
-      first.kill("SIGKILL");
-      await new Promise((r) => first.once("exit", r));
+      await stopWorker(first, "SIGKILL");
+      // The server must see the dead client's connections close before it releases the held
+      // replies: a message whose client is gone was never accepted.
+      await new Promise((r) => setTimeout(r, 500));
       smtp.release();
       const second = spawnWorker(env);
       try {
         await expectEachDeliveredOnce(ids, "killed");
       } finally {
-        second.kill("SIGTERM");
-        await new Promise((r) => second.once("exit", r));
+        await stopWorker(second);
       }
     },
     90_000,
   );
 });
-
-function spawnWorker(env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn("node_modules/.bin/tsx", ["scripts/worker.ts"], {
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  return child;
-}

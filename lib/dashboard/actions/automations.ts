@@ -4,6 +4,8 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { createAutomation } from "../../automations/create";
 import { deleteAutomation } from "../../automations/delete";
+import { getAutomationWithStats } from "../../automations/get";
+import type { AutomationStats } from "../../automations/stats";
 import { updateAutomation } from "../../automations/update";
 import { AppError, NotFoundError, type ErrorDetail } from "../../errors";
 import { getTemplate } from "../../templates/get";
@@ -106,6 +108,21 @@ export async function deleteAutomationAction(automationId: string): Promise<Form
   }
   revalidateAutomations();
   return success("Automation deleted");
+}
+
+/**
+ * The builder's live run counters, polled while the page is visible. Only the counters: a router
+ * refresh would re-render the builder and lose its unsaved draft. Null once the automation is gone.
+ */
+export async function automationStatsAction(automationId: string): Promise<AutomationStats | null> {
+  const { ctx } = await requireDashboard();
+  if (typeof automationId !== "string") return null;
+  try {
+    return (await getAutomationWithStats(ctx, automationId)).stats;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
 }
 
 /** The template picker's preview: the template rendered with no variables (fallbacks show). */

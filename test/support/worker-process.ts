@@ -1,0 +1,20 @@
+import { spawn, type ChildProcess } from "node:child_process";
+
+/**
+ * `npm run worker` as one OS process: node with tsx's loader, not the tsx CLI, which runs the
+ * script in a child process — killing that wrapper with SIGKILL would leave the worker running,
+ * and a crash test would crash nothing.
+ */
+export function spawnWorker(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+export async function stopWorker(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill(signal);
+  await exited;
+}
