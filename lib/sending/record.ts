@@ -27,8 +27,8 @@ export async function recordOutgoingEmail(
   const configured = ctx.keyMode === "test" || isDeliveryConfigured(ctx.config);
   const id = newId("em", now.getTime());
   const status = configured ? ("sent" as const) : ("queued" as const);
-  const messageId = `<${id}@${email.fromDomain}>`;
-  const { fromDomain: _fromDomain, ...values } = email;
+  const { fromDomain, ...values } = email;
+  const messageId = `<${id}@${fromDomain}>`;
   await tx.insert(emails).values({
     ...values,
     id,
