@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AutomationResource } from "@/lib/automations/serialize";
+import type { AutomationStats } from "@/lib/automations/stats";
 import { LeaveDialog } from "../../templates/editor/editor-dialogs";
 import { useUnsavedGuard } from "../../templates/editor/use-unsaved-guard";
 import { Button } from "../../ui/button";
@@ -16,16 +17,22 @@ import { firstStepWithIssues, hasIssues, type BuilderIssues } from "./issues";
 import { layoutFlow } from "./layout";
 import { StepPanel } from "./panels/step-panel";
 import { OverviewPanel, TriggerPanel } from "./panels/trigger-panel";
+import { RunSummary } from "./run-summary";
 import { SaveProblems } from "./save-problems";
 import type { StepType } from "./steps-draft";
 import { stepSummary, triggerSummary } from "./summary";
 import type { TemplateOption } from "./template-options";
 import { useAutomationBuilder } from "./use-automation-builder";
+import { useLiveCounts } from "./use-live-stats";
 
-type Props = { automation: AutomationResource; templates: TemplateOption[] };
+type Props = {
+  automation: AutomationResource;
+  templates: TemplateOption[];
+  stats: AutomationStats;
+};
 
 /** The automation builder: header, the flow canvas and the selected step's settings. */
-export function AutomationBuilder({ automation, templates }: Props) {
+export function AutomationBuilder({ automation, templates, stats: initialStats }: Props) {
   const known = useMemo(() => new Set(templates.map((t) => t.id)), [templates]);
   const builder = useAutomationBuilder(automation, known);
   const { draft, issues, clientIssues } = builder;
@@ -39,9 +46,11 @@ export function AutomationBuilder({ automation, templates }: Props) {
   const guard = useUnsavedGuard(builder.dirty);
   const panel = useRef<HTMLElement>(null);
 
-  // Live counts go here once the runs API exists: pass `counts` (per step id: entered, waiting,
-  // completed) to FlowCanvas below and give the cards room with layoutFlow(steps, { stepHeight: 104 }).
-  const layout = useMemo(() => layoutFlow(draft.steps), [draft.steps]);
+  const live = useLiveCounts(automation.id, initialStats, builder.status, draft.steps);
+  const layout = useMemo(
+    () => layoutFlow(draft.steps, { stepHeight: live.stepHeight }),
+    [draft.steps, live.stepHeight],
+  );
   const stepsById = useMemo(() => new Map(draft.steps.map((s) => [s.id, s])), [draft.steps]);
   const numbers = useMemo(() => new Map(draft.steps.map((s, i) => [s.id, i + 1])), [draft.steps]);
   const numberOf = useCallback((id: string) => numbers.get(id) ?? 0, [numbers]);
@@ -60,8 +69,9 @@ export function AutomationBuilder({ automation, templates }: Props) {
       event: draft.trigger.event,
       summary: triggerSummary(draft.trigger),
       invalid: Object.keys(issues.trigger).length > 0,
+      entered: live.counts ? live.runs.total : undefined,
     }),
-    [draft.trigger, issues.trigger],
+    [draft.trigger, issues.trigger, live.counts, live.runs.total],
   );
 
   const selectedStep = selection?.kind === "step" ? stepsById.get(selection.id) : undefined;
@@ -152,6 +162,8 @@ export function AutomationBuilder({ automation, templates }: Props) {
         status={builder.status}
         trigger={trigger.summary}
         stepCount={draft.steps.length}
+        runsHref={`/automations/${automation.id}/runs`}
+        runSummary={<RunSummary href={`/automations/${automation.id}/runs`} runs={live.runs} />}
         dirty={builder.dirty}
         saveState={builder.saveState}
         onSave={() => void save()}
@@ -199,6 +211,7 @@ export function AutomationBuilder({ automation, templates }: Props) {
           selection={selectedStep || selection?.kind === "trigger" ? selection : null}
           onSelect={select}
           onInsert={onInsert}
+          counts={live.counts}
           focus={focus}
         />
         <aside

@@ -4,11 +4,13 @@ import {
   Check,
   ChevronLeft,
   CircleAlert,
+  ListChecks,
   LoaderCircle,
   MoreHorizontal,
   Trash2,
 } from "lucide-react";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import {
@@ -29,6 +31,9 @@ type Props = {
   status: "draft" | "live";
   trigger: string;
   stepCount: number;
+  /** The runs page, and the compact run counts that link to it. */
+  runsHref: string;
+  runSummary: ReactNode;
   dirty: boolean;
   saveState: SaveState;
   onSave: () => void;
@@ -36,7 +41,7 @@ type Props = {
   onDelete: () => void;
 };
 
-/** Name, save state, Save, the draft/live switch and delete. */
+/** Name, run counts, save state, Save, the draft/live switch, runs and delete. */
 export function BuilderHeader(props: Props) {
   const { name, nameError, status, dirty, saveState } = props;
   return (
@@ -76,6 +81,11 @@ export function BuilderHeader(props: Props) {
           <span>
             {props.stepCount} {props.stepCount === 1 ? "step" : "steps"}
           </span>
+          {/* The separator wraps with the summary, never dangling at a line's end. */}
+          <span className="inline-flex items-center gap-x-2">
+            <span aria-hidden>·</span>
+            {props.runSummary}
+          </span>
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-2">
@@ -99,6 +109,12 @@ export function BuilderHeader(props: Props) {
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end" className="min-w-48">
+            <DropdownMenuItem asChild>
+              <Link href={props.runsHref}>
+                <ListChecks aria-hidden />
+                View runs
+              </Link>
+            </DropdownMenuItem>
             <DropdownMenuItem destructive onSelect={props.onDelete}>
               <Trash2 aria-hidden />
               Delete automation

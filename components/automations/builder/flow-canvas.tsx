@@ -37,14 +37,20 @@ export type FlowCanvasProps = {
   steps: Map<string, Step>;
   numberOf: (stepId: string) => number;
   summaryOf: (step: Step) => string;
-  trigger: { event: "contact.subscribed" | "event"; summary: string; invalid: boolean };
+  trigger: {
+    event: "contact.subscribed" | "event";
+    summary: string;
+    invalid: boolean;
+    /** Contacts that ever entered, shown under the trigger with the live counts. */
+    entered?: number;
+  };
   /** Steps with a problem shown to the user (red), and ones not filled in yet (amber text). */
   invalidSteps: ReadonlySet<string>;
   incompleteSteps: ReadonlySet<string>;
   selection: Selection;
   onSelect: (selection: Selection) => void;
   onInsert: (at: InsertPoint, type: StepType) => void;
-  /** Per-step live counts, once the runs API provides them; cards show them when given. */
+  /** Per-step live counts; cards show them when given (lay out with room for them). */
   counts?: ReadonlyMap<string, StepCounts>;
   /** A step to bring into view (just inserted, or picked from the problems list). */
   focus?: { id: string; at: number } | null;

@@ -8,7 +8,7 @@ import { stepMeta } from "./step-meta";
 
 /**
  * The canvas cards. A card is one button (it selects the step); handles are invisible anchors
- * for the edges. Live per-step counts are an optional prop: the runs API fills them in later.
+ * for the edges. Live per-step counts are optional: the builder passes them once runs can exist.
  */
 export type StepCounts = { entered: number; completed: number; waiting: number };
 
@@ -30,6 +30,8 @@ export type TriggerNodeData = {
   summary: string;
   selected: boolean;
   invalid: boolean;
+  /** How many contacts ever entered, when the builder shows live counts. */
+  entered?: number;
   onSelect: () => void;
 };
 
@@ -45,28 +47,43 @@ const cardClass = (selected: boolean, invalid: boolean) =>
 
 export function TriggerNode({ data }: NodeProps<Node<TriggerNodeData, "trigger">>) {
   const Icon = data.event === "event" ? Zap : UserPlus;
+  const counted = data.entered !== undefined;
   return (
     <>
-      <button
-        type="button"
-        onClick={data.onSelect}
-        aria-pressed={data.selected}
-        aria-label={`Trigger: ${data.summary}`}
-        className={cn(cardClass(data.selected, data.invalid), "h-full")}
-      >
-        <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-zinc-900 text-white">
-          <Icon aria-hidden className="size-4" />
-        </span>
-        <span className="min-w-0 flex-1">
-          <span className="block text-[11px] font-medium tracking-wide text-zinc-500 uppercase">
-            Trigger
+      <div className="flex size-full flex-col">
+        <button
+          type="button"
+          onClick={data.onSelect}
+          aria-pressed={data.selected}
+          aria-label={`Trigger: ${data.summary}`}
+          className={cn(
+            cardClass(data.selected, data.invalid),
+            "min-h-0 flex-1",
+            counted && "rounded-b-none",
+          )}
+        >
+          <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-zinc-900 text-white">
+            <Icon aria-hidden className="size-4" />
           </span>
-          <span className="mt-0.5 line-clamp-2 text-[13px] leading-snug font-medium text-zinc-900">
-            {data.summary}
+          <span className="min-w-0 flex-1">
+            <span className="block text-[11px] font-medium tracking-wide text-zinc-500 uppercase">
+              Trigger
+            </span>
+            <span className="mt-0.5 line-clamp-2 text-[13px] leading-snug font-medium text-zinc-900">
+              {data.summary}
+            </span>
           </span>
-        </span>
-        {data.invalid && <InvalidMark />}
-      </button>
+          {data.invalid && <InvalidMark />}
+        </button>
+        {counted && (
+          <p className="rounded-b-xl bg-zinc-50 px-3 py-1.5 text-[11px] text-zinc-500 ring-1 ring-zinc-200">
+            <span className="font-semibold text-zinc-800 tabular-nums">
+              {data.entered!.toLocaleString("en-US")}
+            </span>{" "}
+            {data.entered === 1 ? "contact" : "contacts"} entered
+          </p>
+        )}
+      </div>
       <Handle type="source" position={Position.Bottom} id="out" className={hiddenHandle} />
     </>
   );
@@ -120,7 +137,7 @@ export function StepNode({ data }: NodeProps<Node<StepNodeData, "step">>) {
           </span>
           {data.invalid && <InvalidMark />}
         </button>
-        {/* Live counts (entered / waiting / completed) render only when the runs API gives them. */}
+        {/* Live counts (entered / waiting / completed), when the builder shows them. */}
         {data.counts && <CountsStrip counts={data.counts} />}
       </div>
       {branch ? (

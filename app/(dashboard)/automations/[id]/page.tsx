@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AutomationBuilder } from "@/components/automations/builder/automation-builder";
 import type { TemplateOption } from "@/components/automations/builder/template-options";
-import { getAutomation } from "@/lib/automations/get";
+import { getAutomation, getAutomationWithStats } from "@/lib/automations/get";
 import { serializeAutomation } from "@/lib/automations/serialize";
 import type { ServiceContext } from "@/lib/context";
 import { requireDashboard } from "@/lib/dashboard/context";
@@ -20,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AutomationPage({ params }: Props) {
   const { ctx } = await requireDashboard();
   const { id } = await params;
-  const automation = await getAutomation(ctx, id).catch((error: unknown) => {
+  const { automation, stats } = await getAutomationWithStats(ctx, id).catch((error: unknown) => {
     if (error instanceof NotFoundError) notFound();
     throw error;
   });
@@ -31,6 +31,7 @@ export default async function AutomationPage({ params }: Props) {
       key={automation.id}
       automation={serializeAutomation(automation)}
       templates={templates}
+      stats={stats}
     />
   );
 }

@@ -1,0 +1,90 @@
+"use client";
+
+import { useEffect, useMemo, useState } from "react";
+import type { AutomationStats } from "@/lib/automations/stats";
+import { automationStatsAction } from "@/lib/dashboard/actions/automations";
+import type { StepCounts } from "./flow-nodes";
+import type { Step } from "./graph";
+import { STEP_HEIGHT } from "./layout";
+
+const POLL_MS = 5_000;
+const NO_COUNTS: StepCounts = { entered: 0, completed: 0, waiting: 0 };
+/** Cards grow by the counts strip when counts show. */
+const COUNTED_STEP_HEIGHT = 104;
+
+/**
+ * What the canvas shows of the runs: per-step counts once contacts can be (or have been) in the
+ * flow, i.e. the automation is live or has ever had runs; steps added since the last save show
+ * zeros. `counts` is undefined while the counts are hidden.
+ */
+export function useLiveCounts(
+  automationId: string,
+  initial: AutomationStats,
+  status: "draft" | "live",
+  steps: readonly Step[],
+) {
+  const shown = status === "live" || initial.runs.total > 0;
+  const stats = useLiveStats(automationId, initial, shown);
+  const counts = useMemo(
+    () => (shown ? new Map(steps.map((s) => [s.id, stats.steps[s.id] ?? NO_COUNTS])) : undefined),
+    [shown, steps, stats.steps],
+  );
+  return { runs: stats.runs, counts, stepHeight: shown ? COUNTED_STEP_HEIGHT : STEP_HEIGHT };
+}
+
+/**
+ * The automation's run counters, kept fresh while the page is open: polled every few seconds
+ * while the tab is visible, not at all while it is hidden, and at once when it is shown again.
+ * One request at a time; a failed poll (offline, server restarting) just waits for the next.
+ */
+export function useLiveStats(automationId: string, initial: AutomationStats, enabled: boolean) {
+  const [stats, setStats] = useState(initial);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let inFlight = false;
+    let stopped = false;
+
+    const schedule = () => {
+      clearTimeout(timer);
+      if (!stopped && document.visibilityState === "visible") {
+        timer = setTimeout(() => void refresh(), POLL_MS);
+      }
+    };
+    const refresh = async () => {
+      if (inFlight) return;
+      inFlight = true;
+      try {
+        const next = await automationStatsAction(automationId);
+        // Deleted in another tab: nothing more to count (saving will say so).
+        if (next === null) stopped = true;
+        // Unchanged counters keep their identity, so the canvas does not re-render for nothing.
+        else if (!stopped) setStats((prev) => (sameStats(prev, next) ? prev : next));
+      } catch {
+        // Try again on the next tick.
+      } finally {
+        inFlight = false;
+      }
+      schedule();
+    };
+    const onVisibilityChange = () => {
+      if (document.visibilityState === "visible") void refresh();
+      else clearTimeout(timer);
+    };
+
+    schedule();
+    document.addEventListener("visibilitychange", onVisibilityChange);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onVisibilityChange);
+    };
+  }, [automationId, enabled]);
+
+  return stats;
+}
+
+function sameStats(a: AutomationStats, b: AutomationStats) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
