@@ -1,8 +1,10 @@
 import { emailEvents, emails, type EmailType } from "@/db/schema";
 import type { Executor } from "@/db";
+import type { Config } from "../config";
 import type { ServiceContext } from "../context";
 import { newId, randomBase62 } from "../ids";
 import { JOBS, PRIORITY } from "../jobs/names";
+import type { JobQueue } from "../jobs/queue";
 import { isDeliveryConfigured } from "./transports";
 
 type EmailInsert = typeof emails.$inferInsert;
@@ -11,46 +13,85 @@ export type OutgoingEmail = Omit<
   "id" | "projectId" | "type" | "status" | "mode" | "messageId" | "trackingToken" | "createdAt"
 > & { fromDomain: string };
 
+/** An email ready to insert, with its first event and whether it gets a delivery job. */
+export type PreparedEmail = {
+  row: EmailInsert & { id: string; status: "sent" | "queued"; messageId: string };
+  event: typeof emailEvents.$inferInsert;
+  deliver: boolean;
+};
+
 /**
- * Records an accepted email with its first event and, when delivery is configured (or the key is
- * a test key, whose sends are simulated), its delivery job, all in the caller's transaction
- * (outbox): every sender (API, automations, campaigns) goes through here. Without a provider the
- * email waits as `queued` and is released when one is configured (sweep.ts).
+ * Builds an accepted email: `sent` with a delivery job when delivery is configured (or the key is
+ * a test key, whose sends are simulated), otherwise `queued` until a provider is configured
+ * (sweep.ts). Every sender (API, automations, campaigns) goes through here.
  */
+export function prepareOutgoingEmail(
+  scope: { projectId: string; keyMode: "live" | "test"; config: Config; now: Date },
+  type: EmailType,
+  email: OutgoingEmail,
+): PreparedEmail {
+  const { now } = scope;
+  const deliver = scope.keyMode === "test" || isDeliveryConfigured(scope.config);
+  const id = newId("em", now.getTime());
+  const status = deliver ? ("sent" as const) : ("queued" as const);
+  const { fromDomain, ...values } = email;
+  return {
+    row: {
+      ...values,
+      id,
+      projectId: scope.projectId,
+      type,
+      status,
+      mode: scope.keyMode,
+      messageId: `<${id}@${fromDomain}>`,
+      trackingToken: randomBase62(32),
+      createdAt: now,
+      updatedAt: now,
+    },
+    event: {
+      id: newId("eev", now.getTime()),
+      projectId: scope.projectId,
+      emailId: id,
+      type: status,
+      data: scope.keyMode === "test" ? { simulated: true } : {},
+      createdAt: now,
+    },
+    deliver,
+  };
+}
+
+/** Inserts prepared emails, their events and delivery jobs in the caller's transaction (outbox). */
+export async function insertOutgoingEmails(
+  tx: Executor,
+  jobs: JobQueue,
+  prepared: PreparedEmail[],
+) {
+  if (prepared.length === 0) return;
+  await tx.insert(emails).values(prepared.map((p) => p.row));
+  await tx.insert(emailEvents).values(prepared.map((p) => p.event));
+  const byPriority = new Map<number, { emailId: string }[]>();
+  for (const p of prepared) {
+    if (!p.deliver) continue;
+    const priority = PRIORITY[p.row.type];
+    byPriority.set(priority, [...(byPriority.get(priority) ?? []), { emailId: p.row.id }]);
+  }
+  for (const [priority, payloads] of byPriority) {
+    await jobs.enqueueMany(tx, JOBS.deliverEmail, payloads, { priority });
+  }
+}
+
+/** One email through the pipeline: prepared and inserted in `tx`. */
 export async function recordOutgoingEmail(
   tx: Executor,
   ctx: ServiceContext,
   type: EmailType,
   email: OutgoingEmail,
 ) {
-  const now = ctx.clock.now();
-  const configured = ctx.keyMode === "test" || isDeliveryConfigured(ctx.config);
-  const id = newId("em", now.getTime());
-  const status = configured ? ("sent" as const) : ("queued" as const);
-  const { fromDomain, ...values } = email;
-  const messageId = `<${id}@${fromDomain}>`;
-  await tx.insert(emails).values({
-    ...values,
-    id,
-    projectId: ctx.projectId,
+  const prepared = prepareOutgoingEmail(
+    { projectId: ctx.projectId, keyMode: ctx.keyMode, config: ctx.config, now: ctx.clock.now() },
     type,
-    status,
-    mode: ctx.keyMode,
-    messageId,
-    trackingToken: randomBase62(32),
-    createdAt: now,
-    updatedAt: now,
-  });
-  await tx.insert(emailEvents).values({
-    id: newId("eev", now.getTime()),
-    projectId: ctx.projectId,
-    emailId: id,
-    type: status,
-    data: ctx.keyMode === "test" ? { simulated: true } : {},
-    createdAt: now,
-  });
-  if (configured) {
-    await ctx.jobs.enqueue(tx, JOBS.deliverEmail, { emailId: id }, { priority: PRIORITY[type] });
-  }
-  return { id, status, messageId };
+    email,
+  );
+  await insertOutgoingEmails(tx, ctx.jobs, [prepared]);
+  return { id: prepared.row.id, status: prepared.row.status, messageId: prepared.row.messageId };
 }

@@ -109,7 +109,7 @@ export async function sendEmail(
 }
 
 /** The sender's domain and the recipient's suppression, in one round trip. */
-export async function sendChecks(tx: Executor, projectId: string, domain: string, to: string) {
+async function sendChecks(tx: Executor, projectId: string, domain: string, to: string) {
   const result = await tx.execute(sql`
     select
       exists (select 1 from ${domains} where ${domains.projectId} = ${projectId}
