@@ -75,8 +75,9 @@ export default async function AutomationRunsPage({ params, searchParams }: Props
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <AutomationStatusBadge status={automation.status} />
             <span>{triggerSummary(automation.trigger)}</span>
-            <span aria-hidden>·</span>
-            <span>
+            {/* The separator wraps with its text, never dangling at a line's end. */}
+            <span className="inline-flex items-center gap-x-2">
+              <span aria-hidden>·</span>
               {formatCount(stats.runs.total)} {stats.runs.total === 1 ? "contact" : "contacts"}{" "}
               entered
             </span>
