@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { automationRuns, automations } from "@/db/schema";
 import type { Executor } from "@/db";
-import { newId } from "../ids";
 
 /**
  * Enrollment: the one call site through which contacts enter automations. Called inside the
@@ -22,49 +21,6 @@ export function runIdSql(now: SQL) {
 
 export function triggerKeyOf(trigger: { event: string; name?: string }): string {
   return trigger.event === "event" ? `event:${trigger.name}` : "contact.subscribed";
-}
-
-export async function enrollContactInAutomations(
-  tx: Executor,
-  args: { projectId: string; contactId: string; trigger: EnrollmentTrigger; now: Date },
-): Promise<{ runIds: string[] }> {
-  const key = args.trigger.kind === "event" ? `event:${args.trigger.name}` : "contact.subscribed";
-  const live = await tx
-    .select({ id: automations.id, steps: automations.steps })
-    .from(automations)
-    .where(
-      and(
-        eq(automations.projectId, args.projectId),
-        eq(automations.triggerKey, key),
-        eq(automations.status, "live"),
-      ),
-    );
-  if (live.length === 0) return { runIds: [] };
-
-  const context =
-    args.trigger.kind === "event"
-      ? { event: args.trigger.data, event_name: args.trigger.name, event_id: args.trigger.eventId }
-      : {};
-  const inserted = await tx
-    .insert(automationRuns)
-    .values(
-      live.map((automation) => ({
-        id: newId("run", args.now.getTime()),
-        projectId: args.projectId,
-        automationId: automation.id,
-        contactId: args.contactId,
-        status: automation.steps.length > 0 ? ("active" as const) : ("completed" as const),
-        currentStep: automation.steps[0]?.id ?? null,
-        context,
-        createdAt: args.now,
-        updatedAt: args.now,
-        finishedAt: automation.steps.length > 0 ? null : args.now,
-      })),
-    )
-    // The partial unique index allows one unfinished run per (automation, contact).
-    .onConflictDoNothing()
-    .returning({ id: automationRuns.id });
-  return { runIds: inserted.map((r) => r.id) };
 }
 
 /** A deleted contact's unfinished runs exit (DECISIONS §5). */
@@ -94,41 +50,44 @@ export async function exitRunsOfContact(
 }
 
 /**
- * Wakes runs of this contact waiting for `eventName`: the wait step completes with outcome
- * `event` and the run continues with the event's data. A run of a paused automation notes the
- * event too and continues when the automation is live again. Returns the woken run ids.
+ * The statements an event runs for its contact (`contactId` is SQL: the event's own statement
+ * looks the contact up), as parts of that one statement, so the event, the enrollments and the
+ * wake-ups are atomic in one round trip:
+ * - `enroll`: a run in every live automation triggered by this event name, carrying the event's
+ *   data (`event.<key>` in branches); the partial unique index keeps one open run per contact.
+ * - `wake`: the contact's runs waiting for this event complete their wait with outcome `event`
+ *   and continue with the event's data. A run of a paused automation notes the event too and
+ *   continues when the automation is live again.
+ * Both return the run ids they touched.
  */
-export async function wakeRunsWaitingForEvent(
-  tx: Executor,
-  args: {
-    projectId: string;
-    contactId: string;
-    eventName: string;
-    data: Record<string, unknown>;
-    now: Date;
-  },
-): Promise<string[]> {
-  const woken = await tx
-    .update(automationRuns)
-    .set({
-      status: sql`case when ${automationRuns.status} = 'paused' then 'paused' else 'active' end`,
-      waitEvent: null,
-      resumeAt: null,
-      dispatchedAt: null,
-      context: sql`${automationRuns.context} || jsonb_build_object(
-        'event', ${JSON.stringify(args.data)}::jsonb,
-        'event_name', ${args.eventName}::text,
-        'wait', jsonb_build_object('outcome', 'event', 'step', ${automationRuns.currentStep}))`,
-      updatedAt: args.now,
-    })
-    .where(
-      and(
-        eq(automationRuns.projectId, args.projectId),
-        eq(automationRuns.contactId, args.contactId),
-        inArray(automationRuns.status, ["waiting", "paused"]),
-        eq(automationRuns.waitEvent, args.eventName),
-      ),
-    )
-    .returning({ id: automationRuns.id });
-  return woken.map((r) => r.id);
+export function eventTriggerStatements(args: {
+  projectId: string;
+  contactId: SQL;
+  event: { id: string; name: string; data: Record<string, unknown> };
+  now: SQL;
+}) {
+  const { projectId, contactId, event, now } = args;
+  const data = sql`${JSON.stringify(event.data)}::jsonb`;
+  const context = sql`jsonb_build_object('event', ${data}, 'event_name', ${event.name}::text, 'event_id', ${event.id}::text)`;
+  const enroll = sql`
+    insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, context, finished_at, created_at, updated_at)
+    select ${runIdSql(now)}, a.project_id, a.id, ${contactId},
+           case when jsonb_array_length(a.steps) > 0 then 'active' else 'completed' end,
+           a.steps -> 0 ->> 'id', ${context},
+           case when jsonb_array_length(a.steps) > 0 then null else ${now} end, ${now}, ${now}
+    from ${automations} a
+    where a.project_id = ${projectId} and a.trigger_key = ${`event:${event.name}`}
+      and a.status = 'live' and ${contactId} is not null
+    on conflict do nothing
+    returning id`;
+  const wake = sql`
+    update ${automationRuns}
+    set status = case when status = 'paused' then 'paused' else 'active' end,
+        wait_event = null, resume_at = null, dispatched_at = null, updated_at = ${now},
+        context = context || jsonb_build_object('event', ${data}, 'event_name', ${event.name}::text,
+          'wait', jsonb_build_object('outcome', 'event', 'step', current_step))
+    where project_id = ${projectId} and contact_id = ${contactId}
+      and status in ('waiting', 'paused') and wait_event = ${event.name}
+    returning id`;
+  return { enroll, wake };
 }

@@ -1,47 +1,55 @@
-import { events } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import { rowsOf } from "@/db";
+import { contacts, events, type RecordedEvent } from "@/db/schema";
 import { wakeAutomationDispatcher } from "../automations/dispatch";
-import { fireAutomationTriggers } from "../automations/triggers";
-import { findContactByEmail } from "../contacts/internal";
-import { withTransaction, type ServiceContext } from "../context";
+import { eventTriggerStatements } from "../automations/enroll";
+import type { ServiceContext } from "../context";
 import { newId } from "../ids";
 import { parseInput } from "../validation";
 import { RecordEventInput } from "./schemas";
 
 /**
- * POST /v1/events semantics: records the event (attributed to the contact with that email, if
- * any) and, for an attributed event, fires automation triggers in the same transaction.
+ * POST /v1/events semantics: records the event, attributed to the contact with that email if
+ * any, and for an attributed event fires automation triggers — enrollments and wake-ups of runs
+ * waiting for it (automations/enroll.ts) — all in ONE statement: atomic, one round trip.
  */
-export async function recordEvent(ctx: ServiceContext, input: unknown) {
+export async function recordEvent(ctx: ServiceContext, input: unknown): Promise<RecordedEvent> {
   const values = parseInput(RecordEventInput, input);
   const now = ctx.clock.now();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const id = newId("evt", now.getTime());
+  const email = values.email?.toLowerCase() ?? null;
   const data = values.data ?? {};
-  const result = await withTransaction(ctx.db, async (tx) => {
-    const contact = values.email ? await findContactByEmail(tx, ctx.projectId, values.email) : null;
-    const [event] = await tx
-      .insert(events)
-      .values({
-        id: newId("evt", now.getTime()),
-        projectId: ctx.projectId,
-        name: values.name,
-        contactId: contact?.id ?? null,
-        email: values.email ?? null,
-        data,
-        createdAt: now,
-      })
-      .returning();
-    const fired = contact
-      ? await fireAutomationTriggers(tx, {
-          projectId: ctx.projectId,
-          contactId: contact.id,
-          event: { id: event!.id, name: event!.name, data },
-          now,
-        })
-      : null;
-    return {
-      event: event!,
-      runsDue: (fired?.enrolledRunIds.length ?? 0) + (fired?.wokenRunIds.length ?? 0),
-    };
+  const contactId = sql`(select id from contact)`;
+  const triggers = eventTriggerStatements({
+    projectId: ctx.projectId,
+    contactId,
+    event: { id, name: values.name, data },
+    now: at,
   });
-  if (result.runsDue > 0) wakeAutomationDispatcher();
-  return result.event;
+  const result = await ctx.db.execute(sql`
+    with contact as (
+      select id from ${contacts} where project_id = ${ctx.projectId} and email = ${email}
+    ),
+    inserted as (
+      insert into ${events} (id, project_id, name, contact_id, email, data, created_at)
+      values (${id}, ${ctx.projectId}, ${values.name}, ${contactId}, ${email},
+              ${JSON.stringify(data)}::jsonb, ${at})
+      returning contact_id
+    ),
+    enrolled as (${triggers.enroll}),
+    woken as (${triggers.wake})
+    select (select contact_id from inserted) as contact_id,
+           (select count(*) from enrolled)::int + (select count(*) from woken)::int as runs_due`);
+  const [row] = rowsOf<{ contact_id: string | null; runs_due: number }>(result);
+  if (row && row.runs_due > 0) wakeAutomationDispatcher();
+  return {
+    id,
+    projectId: ctx.projectId,
+    name: values.name,
+    contactId: row?.contact_id ?? null,
+    email,
+    data,
+    createdAt: now,
+  };
 }
