@@ -6,7 +6,6 @@
  *   - GET /v1/contacts latency for the first page and for a page deep in the list.
  * Env: BENCH_CONTACTS, BENCH_REQUESTS (default 5000), BENCH_DRIVERS (postgres,pglite).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +17,7 @@ import { createProject } from "@/lib/projects/create";
 import { makeRuntime } from "@/lib/runtime";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
 import { runLoad, waitForHttp, type LoadResult } from "./lib/load";
+import { ensureBuild, startProcess, stopProcess } from "./lib/processes";
 import { seedContacts } from "./lib/seed";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
@@ -51,22 +51,6 @@ async function setupDriver(driver: string): Promise<DriverSetup> {
     },
     cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
-}
-
-function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  return child;
-}
-
-async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null) child.kill("SIGKILL");
 }
 
 const contactBody = (prefix: string, i: number) =>
@@ -195,14 +179,7 @@ async function benchDriver(driver: string) {
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 async function main() {
-  if (!fs.existsSync(`${process.env.NEXT_DIST_DIR ?? ".next"}/BUILD_ID`)) {
-    console.log("No build found: running next build first…");
-    const build = spawnSync("node_modules/.bin/next", ["build"], {
-      stdio: "inherit",
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    });
-    if (build.status !== 0) process.exit(1);
-  }
+  ensureBuild();
   const results = [];
   for (const driver of DRIVERS) {
     if (driver === "postgres" && !(await postgresAvailable())) {

@@ -8,8 +8,6 @@
  *      transport to the same sink.
  * Env: BENCH_REQUESTS (default 5000).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "@/db";
@@ -20,32 +18,13 @@ import { makeRuntime } from "@/lib/runtime";
 import { createSmtpTransport } from "@/lib/sending/transports/smtp";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
 import { runLoad, waitForHttp } from "./lib/load";
+import { ensureBuild, startProcess, stopProcess } from "./lib/processes";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const SINK_PORT = Number(process.env.BENCH_SINK_PORT ?? 2599);
 const HTML = `<!doctype html><html><body><h1>Your receipt</h1><p>Thanks for your order, {{name}}.</p>
 <p><a href="https://shop.example/orders/123">View your order</a> · <a href="https://shop.example/help">Help</a></p>
 ${"<p>Line item with a description that makes this a realistic transactional email body.</p>".repeat(20)}</body></html>`;
-
-function start(
-  command: string,
-  args: string[],
-  env: Record<string, string>,
-  stdout: "ignore" | "pipe" = "ignore",
-): ChildProcess {
-  return spawn(command, args, {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
-    stdio: ["ignore", stdout, "inherit"],
-  });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode === null) child.kill("SIGKILL");
-}
 
 function sendBody(prefix: string, i: number) {
   return JSON.stringify({
@@ -59,15 +38,9 @@ function sendBody(prefix: string, i: number) {
 async function main() {
   if (!(await postgresAvailable()))
     throw new Error("bench:send needs PostgreSQL on 127.0.0.1:5432");
-  if (!fs.existsSync(`${process.env.NEXT_DIST_DIR ?? ".next"}/BUILD_ID`)) {
-    const build = spawnSync("node_modules/.bin/next", ["build"], {
-      stdio: "inherit",
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    });
-    if (build.status !== 0) process.exit(1);
-  }
+  ensureBuild();
   const database = await createThrowawayDatabase();
-  const sink = start(
+  const sink = startProcess(
     "node_modules/.bin/tsx",
     ["bench/lib/smtp-sink.ts", String(SINK_PORT)],
     {},
@@ -95,7 +68,10 @@ async function main() {
       RATE_LIMIT_PER_SECOND: "1000000",
       RATE_LIMIT_BURST: "1000000",
     };
-    const app = start("node_modules/.bin/next", ["start", "-p", "3202"], { ...env, PORT: "3202" });
+    const app = startProcess("node_modules/.bin/next", ["start", "-p", "3202"], {
+      ...env,
+      PORT: "3202",
+    });
     const appUrl = "http://127.0.0.1:3202";
     await waitForHttp(appUrl);
     const auth = { authorization: `Bearer ${keys.live}` };
@@ -124,9 +100,9 @@ async function main() {
       }),
       expectStatus: ok,
     });
-    await stop(app);
+    await stopProcess(app);
 
-    const bare = start("node_modules/.bin/tsx", ["bench/bare-send-server.ts"], {
+    const bare = startProcess("node_modules/.bin/tsx", ["bench/bare-send-server.ts"], {
       ...env,
       PORT: "3211",
       BENCH_PROJECT_ID: project.id,
@@ -147,13 +123,13 @@ async function main() {
       next: (i) => ({ method: "POST", path: "/", body: sendBody("bare", i) }),
       expectStatus: ok,
     });
-    await stop(bare);
+    await stopProcess(bare);
 
     // Delivery: one worker process drains every email accepted above.
     const [{ total }] = (await handle.db.execute(
       sql`select count(*)::int as total from emails where status = 'sent'`,
     )) as unknown as [{ total: number }];
-    const worker = start("node_modules/.bin/tsx", ["scripts/worker.ts"], env);
+    const worker = startProcess("node_modules/.bin/tsx", ["scripts/worker.ts"], env);
     let firstAt = 0;
     let delivered = 0;
     for (;;) {
@@ -167,7 +143,7 @@ async function main() {
     }
     const deliverySeconds = (performance.now() - firstAt) / 1000;
     const deliveryRate = total / deliverySeconds;
-    await stop(worker);
+    await stopProcess(worker);
 
     // (b) the ceiling: the same pooled transport, pre-rendered MIME, same sink.
     const transport = createSmtpTransport(smtpUrl, {
@@ -217,7 +193,7 @@ async function main() {
     if (api.errors || reference.errors)
       console.log(`errors: api ${api.errors}, reference ${reference.errors}`);
   } finally {
-    await stop(sink);
+    await stopProcess(sink);
     await database.drop();
   }
 }
