@@ -69,7 +69,8 @@ async function prepareData(dataDir: string) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  // NEXT_DIST_DIR (next.config.ts) lets a parallel build be tested without touching `.next`.
+  if (!fs.existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
     fail("no production build found: run `npx next build` (npm test does) first.");
   }
   if (!(await portIsFree(port))) fail(`port ${port} is in use; set E2E_PORT to a free port.`);
