@@ -84,8 +84,9 @@ export function describeStepRun(
     case "delay": {
       const total = minutes(detail.delay_minutes);
       const length = total ? formatDuration(total) : undefined;
-      if (outcome === "delaying" && left)
+      if (outcome === "delaying" && left) {
         return { title: "Left during the delay", tone: "skipped" };
+      }
       if (outcome === "delaying" && paused) {
         return {
           title: length ? `Waiting ${length}` : "Waiting",
@@ -100,15 +101,17 @@ export function describeStepRun(
           note: total ? resumes(until(total), now) : undefined,
         };
       }
-      if (outcome === "elapsed")
+      if (outcome === "elapsed") {
         return { title: length ? `Waited ${length}` : "Waited", tone: "done" };
+      }
       break;
     }
     case "wait": {
       const event = text(detail.wait_event) ?? "the event";
       const total = minutes(detail.timeout_minutes);
-      if (outcome === "waiting" && left)
+      if (outcome === "waiting" && left) {
         return { title: `Left while waiting for ${event}`, tone: "skipped" };
+      }
       if (outcome === "waiting") {
         return {
           title: `Waiting for ${event}`,
@@ -127,10 +130,12 @@ export function describeStepRun(
       break;
     }
     case "branch":
-      if (outcome === "true")
+      if (outcome === "true") {
         return { title: "Condition was true", tone: "done", note: "Took the Yes path" };
-      if (outcome === "false")
+      }
+      if (outcome === "false") {
         return { title: "Condition was false", tone: "done", note: "Took the No path" };
+      }
       break;
     case "action": {
       const phrases = ACTIONS[text(detail.action) ?? ""];
