@@ -142,7 +142,8 @@ async function main() {
     const runs = await count(handle, "select count(*)::int as n from automation_runs");
 
     // 2. The engine: two worker processes start every run (delay step), then the clock passes.
-    const workerEnv = { ...env, AUTOMATION_POLL_MS: "200" };
+    // As `npm run worker` runs them (React's production build).
+    const workerEnv = { ...env, AUTOMATION_POLL_MS: "200", NODE_ENV: "production" };
     const enterStarted = performance.now();
     for (let i = 0; i < WORKERS; i++) workers.push(startScript("scripts/worker.ts", workerEnv));
     await until(

@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { automationRuns, automations } from "@/db/schema";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { automationRuns, automationStepRuns, automations } from "@/db/schema";
 import type { Executor } from "@/db";
 
 /**
@@ -23,17 +23,21 @@ export function triggerKeyOf(trigger: { event: string; name?: string }): string 
   return trigger.event === "event" ? `event:${trigger.name}` : "contact.subscribed";
 }
 
-/** A deleted contact's unfinished runs exit (DECISIONS §5). */
+/**
+ * A deleted contact's unfinished runs exit (DECISIONS §5); the delay or wait they stood in is
+ * closed with outcome `exited`.
+ */
 export async function exitRunsOfContact(
   tx: Executor,
   projectId: string,
   contactId: string,
   now: Date,
 ) {
-  await tx
+  const exited = await tx
     .update(automationRuns)
     .set({
       status: "exited",
+      error: "The contact was deleted.",
       currentStep: null,
       resumeAt: null,
       waitEvent: null,
@@ -45,6 +49,20 @@ export async function exitRunsOfContact(
         eq(automationRuns.projectId, projectId),
         eq(automationRuns.contactId, contactId),
         inArray(automationRuns.status, ["active", "delayed", "waiting", "paused"]),
+      ),
+    )
+    .returning({ id: automationRuns.id });
+  if (exited.length === 0) return;
+  await tx
+    .update(automationStepRuns)
+    .set({ finishedAt: now, outcome: "exited" })
+    .where(
+      and(
+        inArray(
+          automationStepRuns.runId,
+          exited.map((r) => r.id),
+        ),
+        isNull(automationStepRuns.finishedAt),
       ),
     );
 }

@@ -9,7 +9,7 @@ import {
   type RenderedEmail,
   tidyPlainText,
 } from "./render";
-import { safeUrl } from "./urls";
+import { safeUrl, type UrlKind } from "./urls";
 import { renderVariables, replacePlaceholders, type Variables } from "./variables";
 
 /**
@@ -18,8 +18,8 @@ import { renderVariables, replacePlaceholders, type Variables } from "./variable
  * contacts. So the template is rendered once with every placeholder replaced by a unique
  * alphanumeric token (which React and html-to-text pass through untouched), and each recipient's
  * email is that output with the tokens replaced by their values — escaped exactly as React
- * escapes text in HTML, raw in the text part. A template with a placeholder inside a link or
- * image URL is rendered per recipient instead, so the filled URL is checked as usual.
+ * escapes text in HTML, raw in the text part. A URL with a placeholder is filled and checked for
+ * each recipient like a direct render checks it.
  */
 export type CompiledTemplate = {
   render(variables: Variables, options?: { subject?: string }): Promise<RenderedEmail>;
@@ -58,33 +58,58 @@ export async function compileTemplate(template: RenderableTemplate): Promise<Com
     };
   }
 
-  let dynamicUrls = false;
-  const html = await renderBlocksWith(parseBlocksSource(template.source), {
-    text: tokenize,
-    link: (value) => {
-      dynamicUrls ||= value.includes("{{");
-      return safeUrl(value, "link");
-    },
-    image: (value) => {
-      dynamicUrls ||= value.includes("{{");
-      return safeUrl(value, "image");
-    },
-  });
-  if (dynamicUrls) {
-    return {
-      render: (variables, options = {}) =>
-        renderTemplate({ ...template, subject: options.subject ?? template.subject }, variables),
+  // A URL with a placeholder is one token for the whole URL, filled and checked per recipient as
+  // a direct render checks it. Where a recipient's value makes a URL unsafe, a direct render
+  // drops it (an image disappears, a link keeps its label): that shape is rendered once too, per
+  // combination of unsafe URLs, and cached.
+  const document = parseBlocksSource(template.source);
+  const slots = new Map<string, number>();
+  const urls: { template: string; kind: UrlKind }[] = [];
+  const slotOf = (kind: UrlKind, value: string) => {
+    const key = `${kind} ${value}`;
+    if (!slots.has(key)) slots.set(key, urls.push({ template: value, kind }) - 1);
+    return slots.get(key)!;
+  };
+  const renderShape = async (unsafe: ReadonlySet<number>) => {
+    const url = (kind: UrlKind) => (value: string) => {
+      if (!value.includes("{{")) return safeUrl(value, kind);
+      const slot = slotOf(kind, value);
+      return unsafe.has(slot) ? undefined : `${nonce}u${slot}x`;
     };
-  }
-  const text = htmlToPlainText(html);
+    const html = await renderBlocksWith(document, {
+      text: tokenize,
+      link: url("link"),
+      image: url("image"),
+    });
+    return { html, text: htmlToPlainText(html) };
+  };
+  const shapes = new Map<string, Promise<{ html: string; text: string }>>();
+  shapes.set("", renderShape(new Set()));
+  await shapes.get("");
   const fillHtml = fillerFor(nonce, placeholders, reactEscape);
   const fillText = textFillerFor(nonce, placeholders);
+  const urlToken = new RegExp(`${nonce}u(\\d+)x`, "g");
   return {
     async render(variables, options = {}) {
+      const filled = urls.map((url) =>
+        safeUrl(renderVariables(url.template, variables, { escape: "none" }), url.kind),
+      );
+      const unsafe = filled.flatMap((value, slot) => (value === undefined ? [slot] : []));
+      const key = unsafe.join(",");
+      if (!shapes.has(key)) {
+        if (shapes.size >= 32) {
+          const subject = options.subject ?? template.subject;
+          return renderTemplate({ ...template, subject }, variables);
+        }
+        shapes.set(key, renderShape(new Set(unsafe)));
+      }
+      const shape = await shapes.get(key)!;
+      const withUrls = (output: string, escape: (v: string) => string) =>
+        output.replace(urlToken, (_m, i: string) => escape(filled[Number(i)] ?? ""));
       return {
         subject: subjectOf(variables, options.subject),
-        html: fillHtml(html, variables),
-        text: tidyPlainText(fillText(text, variables)),
+        html: withUrls(fillHtml(shape.html, variables), reactEscape),
+        text: tidyPlainText(withUrls(fillText(shape.text, variables), (v) => v)),
       };
     },
   };

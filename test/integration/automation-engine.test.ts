@@ -302,6 +302,15 @@ describe(`automation engine (${TEST_DRIVER})`, () => {
     await api(`/v1/contacts/${contact.id}`, { method: "DELETE" });
     const run = await runOf(automation.id, "exited");
     expect(run.current_step).toBeNull();
+    const detail = await api(`/v1/automations/${automation.id}/runs/${run.id}`);
+    expect(detail.body.error).toBe("The contact was deleted.");
+    expect(detail.body.steps).toEqual([
+      expect.objectContaining({
+        type: "delay",
+        outcome: "exited",
+        finished_at: expect.any(String),
+      }),
+    ]);
   });
 
   it("runs are scoped to the project and validate their filters", async () => {
