@@ -3,7 +3,7 @@
  * POST /v1/send (email row, timeline row, delivery job) through the same driver, without the
  * framework, auth, validation or rendering.
  */
-import http from "node:http";
+import { serveJson } from "./lib/json-server";
 import { emailEvents, emails } from "@/db/schema";
 import { openDatabase } from "@/db";
 import { newId, randomBase62 } from "@/lib/ids";
@@ -16,58 +16,43 @@ async function main() {
   const handle = await openDatabase({ databaseUrl, poolSize: 10 });
   const jobs = new JobQueue(handle, { databaseUrl, supervise: false });
   await jobs.start();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      try {
-        const body = JSON.parse(Buffer.concat(chunks).toString());
-        const now = new Date();
-        const id = newId("em", now.getTime());
-        await handle.db.transaction(async (tx) => {
-          await tx.insert(emails).values({
-            id,
-            projectId,
-            type: "transactional",
-            status: "sent",
-            fromAddress: body.from,
-            to: body.to,
-            subject: body.subject,
-            html: body.html,
-            text: body.text ?? null,
-            messageId: `<${id}@bench.test>`,
-            trackingToken: randomBase62(32),
-            createdAt: now,
-            updatedAt: now,
-          });
-          await tx
-            .insert(emailEvents)
-            .values({ id: newId("eev"), projectId, emailId: id, type: "sent", createdAt: now });
-          await jobs.enqueue(
-            tx,
-            JOBS.deliverEmail,
-            { emailId: id },
-            { priority: PRIORITY.transactional },
-          );
+  serveJson(
+    Number(process.env.PORT ?? 3211),
+    async (body) => {
+      const now = new Date();
+      const id = newId("em", now.getTime());
+      await handle.db.transaction(async (tx) => {
+        await tx.insert(emails).values({
+          id,
+          projectId,
+          type: "transactional",
+          status: "sent",
+          fromAddress: String(body.from),
+          to: String(body.to),
+          subject: String(body.subject),
+          html: String(body.html),
+          text: typeof body.text === "string" ? body.text : null,
+          messageId: `<${id}@bench.test>`,
+          trackingToken: randomBase62(32),
+          createdAt: now,
+          updatedAt: now,
         });
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ id, status: "sent", messageId: `<${id}@bench.test>` }));
-      } catch (error) {
-        res.writeHead(500).end(String(error));
-      }
-    });
-  });
-  server.listen(Number(process.env.PORT ?? 3211), "127.0.0.1", () =>
-    console.log("bare send reference up"),
-  );
-  process.on("SIGTERM", () =>
-    server.close(
-      () =>
-        void jobs
-          .stop(1000)
-          .then(() => handle.close())
-          .then(() => process.exit(0)),
-    ),
+        await tx
+          .insert(emailEvents)
+          .values({ id: newId("eev"), projectId, emailId: id, type: "sent", createdAt: now });
+        await jobs.enqueue(
+          tx,
+          JOBS.deliverEmail,
+          { emailId: id },
+          { priority: PRIORITY.transactional },
+        );
+      });
+      return { status: 200, body: { id, status: "sent", messageId: `<${id}@bench.test>` } };
+    },
+    async () => {
+      await jobs.stop(1000);
+      await handle.close();
+    },
   );
 }
 

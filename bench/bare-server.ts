@@ -2,9 +2,9 @@
  * The reference for bench:api: a bare node:http server doing the same contact upsert through
  * the same driver (postgres.js or PGlite), with no framework, auth or validation library.
  */
-import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "@/db";
+import { serveJson } from "./lib/json-server";
 
 const UPSERT = `insert into contacts (id, project_id, email, name, subscribed, source, data, created_at, updated_at)
 values ($1, $2, $3, $4, coalesce($5, true), 'api', coalesce($6::jsonb, '{}'::jsonb), now(), now())
@@ -22,34 +22,22 @@ async function main() {
     dataDir: process.env.DATA_DIR,
     poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10),
   });
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      try {
-        if (req.method !== "POST") {
-          res.writeHead(404).end();
-          return;
-        }
-        const body = JSON.parse(Buffer.concat(chunks).toString());
-        const id = `ct_${randomBytes(13).toString("hex")}`;
-        const [row] = await handle.query<{ created: boolean }>(UPSERT, [
-          id,
-          projectId,
-          String(body.email).toLowerCase(),
-          body.name ?? null,
-          body.subscribed ?? null,
-          body.data ? JSON.stringify(body.data) : null,
-        ]);
-        res.writeHead(row!.created ? 201 : 200, { "content-type": "application/json" });
-        res.end(JSON.stringify(row));
-      } catch (error) {
-        res.writeHead(500).end(String(error));
-      }
-    });
-  });
-  server.listen(port, "127.0.0.1", () => console.log(`bare reference on ${port}`));
-  process.on("SIGTERM", () => server.close(() => void handle.close().then(() => process.exit(0))));
+  serveJson(
+    port,
+    async (body) => {
+      const id = `ct_${randomBytes(13).toString("hex")}`;
+      const [row] = await handle.query<{ created: boolean }>(UPSERT, [
+        id,
+        projectId,
+        String(body.email).toLowerCase(),
+        body.name ?? null,
+        body.subscribed ?? null,
+        body.data ? JSON.stringify(body.data) : null,
+      ]);
+      return { status: row!.created ? 201 : 200, body: row };
+    },
+    () => handle.close(),
+  );
 }
 
 void main();

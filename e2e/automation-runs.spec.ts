@@ -1,20 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { createLiveKey } from "./api-key";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A live key made in Settings, as a user would: the automation and contacts come from the API. */
-async function createLiveKey(page: Page): Promise<string> {
-  await page.goto("/settings/api-keys");
-  await page.getByRole("button", { name: "Create API key" }).click();
-  const createDialog = page.getByRole("dialog", { name: "Create API key" });
-  await createDialog.getByLabel("Name").fill(`E2E runs ${unique()}`);
-  await createDialog.getByRole("radio", { name: /Live/ }).check();
-  await createDialog.getByRole("button", { name: "Create key" }).click();
-  const secretDialog = page.getByRole("dialog", { name: "Save your API key" });
-  const key = await secretDialog.getByRole("textbox", { name: "Secret key" }).inputValue();
-  await secretDialog.getByRole("button", { name: "I have saved the key" }).click();
-  return key;
-}
 
 /** A contact enters: created, then the automation's trigger event recorded for it. */
 async function enroll(request: APIRequestContext, key: string, event: string, email: string) {
@@ -29,7 +16,7 @@ test("a contact's run shows in the builder's counts, the runs list and its timel
   page,
   request,
 }) => {
-  const key = await createLiveKey(page);
+  const key = await createLiveKey(page, `E2E runs ${unique()}`);
   const headers = { Authorization: `Bearer ${key}` };
   // Its own trigger event, so contacts made by other specs never enter this automation.
   const event = `e2e.trial.${unique()}`;

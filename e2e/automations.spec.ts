@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createLiveKey } from "./api-key";
 
 /** Creates a draft automation through the dialog and lands in its builder. */
 async function createAutomation(page: Page, name: string) {
@@ -28,11 +29,12 @@ async function addStep(page: Page, edge: string, type: RegExp) {
 
 const settings = (page: Page) => page.getByRole("complementary", { name: "Settings" });
 
-test("an automation is built on the canvas, saved, switched live and reloads as built", async ({
+test("an automation is built on the canvas, switched live, reloads as built and runs for a contact from the API", async ({
   page,
 }) => {
   const name = `Onboarding ${Date.now().toString(36)}`;
   await createAutomation(page, name);
+  const builderUrl = page.url();
 
   // A delay as the first step, set to three days.
   await addStep(page, "Add a step after the trigger", /Wait a while/);
@@ -83,6 +85,24 @@ test("an automation is built on the canvas, saved, switched live and reloads as 
   await page.getByRole("button", { name: /^Step 1: Delay/ }).click();
   await expect(settings(page).getByRole("spinbutton", { name: "Wait for" })).toHaveValue("3");
   await expect(settings(page).getByRole("combobox", { name: "Unit" })).toHaveText(/days/);
+
+  // A contact created through the API enters it (trigger: contact subscribed) and the run shows
+  // on the canvas and in Runs, resting in the three-day delay.
+  const key = await createLiveKey(page, `Builder e2e ${Date.now().toString(36)}`);
+  const email = `builder.${Date.now().toString(36)}@example.com`;
+  const created = await page.request.post("/api/v1/contacts", {
+    headers: { Authorization: `Bearer ${key}` },
+    data: { email, data: { plan: "pro" } },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto(builderUrl);
+  const canvas = page.getByRole("region", { name: "Automation flow" });
+  await expect(canvas.getByText("1 contact entered", { exact: true })).toBeVisible();
+  await expect(canvas.getByText("1 waiting", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("link", { name: /1 in progress · 0 completed/ }).click();
+  const run = page.getByRole("row").filter({ hasText: email });
+  await expect(run).toContainText("Delayed");
+  await expect(run).toContainText("Step 1 · Wait 3 days");
 
   await page.getByRole("link", { name: "Automations" }).first().click();
   const row = page.getByRole("row").filter({ hasText: name });
