@@ -111,6 +111,15 @@ async function main() {
       next: post("bench.go"),
       expectStatus: created,
     });
+    // The framework's own floor in the same server: an unknown /api/v1 route (the JSON 404
+    // handler), no database work at all.
+    const floor = await runLoad({
+      baseUrl: appUrl,
+      concurrency: 32,
+      requests: 5000,
+      next: () => ({ method: "GET", path: "/api/v1/bench-floor" }),
+      expectStatus: (s) => s === 404,
+    });
     await stopProcess(app);
     const bare = startScript("bench/bare-event-server.ts", {
       ...env,
@@ -207,7 +216,18 @@ async function main() {
     for (const worker of workers.splice(0)) await stopProcess(worker);
     await handle.close();
 
-    report({ api, reference, runs, enterSeconds, steps, passSeconds, failed, emails, noopSeconds });
+    report({
+      api,
+      reference,
+      floor,
+      runs,
+      enterSeconds,
+      steps,
+      passSeconds,
+      failed,
+      emails,
+      noopSeconds,
+    });
   } finally {
     for (const worker of workers) await stopProcess(worker);
     await database.drop();
@@ -217,6 +237,7 @@ async function main() {
 function report(r: {
   api: LoadResult;
   reference: LoadResult;
+  floor: LoadResult;
   runs: number;
   enterSeconds: number;
   steps: number;
@@ -244,7 +265,10 @@ function report(r: {
     `| steps/s after the delay (branch + email) | ${f(stepRate)} (${f(r.steps)} steps, all runs done in ${f(r.passSeconds, 1)} s) | ${f(noopRate)} no-op jobs/s, same queue, same count (${f(r.noopSeconds, 1)} s) | ${(stepRate / noopRate).toFixed(2)} | ≥ 0.5 |`,
   );
   console.log(
-    `\nstarting every run (delay step): ${f(r.runs / r.enterSeconds)} runs/s; emails recorded: ${f(r.emails)}; failed runs: ${r.failed}`,
+    `\nNext.js floor (an unknown /api/v1 route, same server, concurrency 32): ${f(r.floor.rps)} req/s`,
+  );
+  console.log(
+    `starting every run (delay step): ${f(r.runs / r.enterSeconds)} runs/s; emails recorded: ${f(r.emails)}; failed runs: ${r.failed}`,
   );
   if (r.api.errors || r.reference.errors)
     console.log(`errors: api ${r.api.errors}, reference ${r.reference.errors}`);
