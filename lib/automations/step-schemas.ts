@@ -90,7 +90,7 @@ const BranchCondition = z
     rest.operator === "exists" || rest.operator === "not_exists" ? rest : { ...rest, value },
   );
 
-function valueProblem(operator: BranchOperator, value: unknown): string | null {
+export function valueProblem(operator: BranchOperator, value: unknown): string | null {
   switch (operator) {
     case "exists":
     case "not_exists":

@@ -1,0 +1,13 @@
+import { withApiKey } from "@/lib/http/api-handler";
+import { readJsonBody } from "@/lib/http/body";
+import { json } from "@/lib/http/respond";
+import { createSegment, listSegments } from "@/lib/segments/manage";
+import { serializeSegment } from "@/lib/segments/serialize";
+
+// POST /v1/segments — {name, conditions: {match, rules}}: 201
+export const POST = withApiKey(async ({ request, ctx }) =>
+  json(serializeSegment(await createSegment(ctx, await readJsonBody(request))), 201),
+);
+
+// GET /v1/segments — newest first, keyset-paged
+export const GET = withApiKey(async ({ ctx, query }) => json(await listSegments(ctx, query)));

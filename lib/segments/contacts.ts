@@ -1,0 +1,45 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { contacts } from "@/db/schema";
+import type { ServiceContext } from "../context";
+import { serializeContact } from "../contacts/serialize";
+import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { parseInput } from "../validation";
+import { findSegmentOrThrow } from "./internal";
+import { SegmentConditions, SegmentContactsQuery } from "./schemas";
+import { segmentWhere } from "./where";
+
+// GET /v1/segments/:id/contacts — the contacts it matches now, newest first
+export async function listSegmentContacts(ctx: ServiceContext, segmentId: string, query: unknown) {
+  const { limit, cursor } = parseInput(SegmentContactsQuery, query);
+  const segment = await findSegmentOrThrow(ctx.db, ctx.projectId, segmentId);
+  const scope = `${ctx.projectId}:segment:${segment.id}`;
+  const rows = await ctx.db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.projectId, ctx.projectId),
+        segmentWhere(segment.conditions as SegmentConditions, ctx.clock.now()),
+        beforeCursor(contacts.createdAt, contacts.id, decodeCursor(scope, cursor)),
+      ),
+    )
+    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .limit(limit + 1);
+  return toPage(rows, limit, scope, (r) => r, serializeContact);
+}
+
+/** How many contacts match conditions now (saved or not: the builder counts as you type). */
+export async function countMatching(ctx: ServiceContext, conditions: unknown) {
+  const parsed = parseInput(SegmentConditions, conditions);
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(contacts)
+    .where(and(eq(contacts.projectId, ctx.projectId), segmentWhere(parsed, ctx.clock.now())));
+  return Number(row?.n ?? 0);
+}
+
+// GET /v1/segments/:id/count
+export async function countSegment(ctx: ServiceContext, segmentId: string) {
+  const segment = await findSegmentOrThrow(ctx.db, ctx.projectId, segmentId);
+  return { id: segment.id, count: await countMatching(ctx, segment.conditions) };
+}

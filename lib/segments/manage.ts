@@ -1,0 +1,71 @@
+import { and, desc, eq } from "drizzle-orm";
+import { segments } from "@/db/schema";
+import type { ServiceContext } from "../context";
+import { NotFoundError } from "../errors";
+import { newId } from "../ids";
+import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { parseInput } from "../validation";
+import { findSegmentOrThrow } from "./internal";
+import { CreateSegmentInput, ListSegmentsQuery, UpdateSegmentInput } from "./schemas";
+import { serializeSegment } from "./serialize";
+
+// POST /v1/segments
+export async function createSegment(ctx: ServiceContext, input: unknown) {
+  const values = parseInput(CreateSegmentInput, input);
+  const now = ctx.clock.now();
+  const [segment] = await ctx.db
+    .insert(segments)
+    .values({
+      id: newId("seg", now.getTime()),
+      projectId: ctx.projectId,
+      name: values.name,
+      conditions: values.conditions,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return segment!;
+}
+
+// GET /v1/segments — newest first
+export async function listSegments(ctx: ServiceContext, query: unknown) {
+  const { limit, cursor } = parseInput(ListSegmentsQuery, query);
+  const scope = `${ctx.projectId}:segments`;
+  const rows = await ctx.db
+    .select()
+    .from(segments)
+    .where(
+      and(
+        eq(segments.projectId, ctx.projectId),
+        beforeCursor(segments.createdAt, segments.id, decodeCursor(scope, cursor)),
+      ),
+    )
+    .orderBy(desc(segments.createdAt), desc(segments.id))
+    .limit(limit + 1);
+  return toPage(rows, limit, scope, (r) => r, serializeSegment);
+}
+
+export const getSegment = (ctx: ServiceContext, id: string) =>
+  findSegmentOrThrow(ctx.db, ctx.projectId, id);
+
+// PATCH /v1/segments/:id — name and/or conditions
+export async function updateSegment(ctx: ServiceContext, id: string, input: unknown) {
+  const values = parseInput(UpdateSegmentInput, input);
+  const [segment] = await ctx.db
+    .update(segments)
+    .set({ ...values, updatedAt: ctx.clock.now() })
+    .where(and(eq(segments.projectId, ctx.projectId), eq(segments.id, id)))
+    .returning();
+  if (!segment) throw new NotFoundError("Segment");
+  return segment;
+}
+
+// DELETE /v1/segments/:id
+export async function deleteSegment(ctx: ServiceContext, id: string) {
+  const [row] = await ctx.db
+    .delete(segments)
+    .where(and(eq(segments.projectId, ctx.projectId), eq(segments.id, id)))
+    .returning({ id: segments.id });
+  if (!row) throw new NotFoundError("Segment");
+  return { id: row.id, deleted: true as const };
+}
