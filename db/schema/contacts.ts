@@ -22,6 +22,8 @@ export const contacts = pgTable(
     // Emails are stored lowercased, so (project, email) is (project, lower(email)).
     uniqueIndex("contacts_project_email_key").on(t.projectId, t.email),
     check("contacts_email_lowercase", sql`${t.email} = lower(${t.email})`),
+    // Campaign fan-out streams a project's audience in id order.
+    index("contacts_project_id_idx").on(t.projectId, t.id),
     index("contacts_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
     index("contacts_project_subscribed_created_idx").on(
       t.projectId,

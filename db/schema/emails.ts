@@ -41,6 +41,8 @@ export const emails = pgTable(
     templateId: text(),
     contactId: text(),
     campaignId: text(),
+    // A, B, C or D: the campaign variant this email carries (its stats counter).
+    campaignVariant: text(),
     automationRunId: text(),
     messageId: text(),
     // Random token that names this email in tracking URLs.
@@ -70,6 +72,8 @@ export const emails = pgTable(
     uniqueIndex("emails_tracking_token_key").on(t.trackingToken),
     index("emails_message_id_idx").on(t.messageId),
     index("emails_campaign_idx").on(t.campaignId),
+    // Segment engagement rules: a contact's emails by address.
+    index("emails_project_to_idx").on(t.projectId, t.to),
   ],
 );
 

@@ -8,7 +8,7 @@ import { resolveDefaultSender } from "../projects/sender";
 import { insertOutgoingEmails, prepareOutgoingEmail, type PreparedEmail } from "../sending/record";
 import { compileTemplate, type CompiledTemplate } from "../templates/compiled";
 import { findReadableTemplateOrThrow } from "../templates/internal";
-import type { Variables } from "../templates/variables";
+import { contactVariables } from "../contacts/variables";
 import { ttlCache } from "../ttl-cache";
 import type { RunFacts } from "./conditions";
 import type { EmailResult, EmailStepRecord, RunContext } from "./runner";
@@ -91,7 +91,7 @@ export class AutomationEmailBatch {
     try {
       const version = `${template.id}:${template.updatedAt.getTime()}`;
       const render = await compiled.get(version, () => compileTemplate(template));
-      rendered = await render.render(automationVariables(facts, args.context), {
+      rendered = await render.render(contactVariables(facts.contact, args.context.event), {
         subject: step.subjectOverride || template.subject,
       });
     } catch (error) {
@@ -122,23 +122,4 @@ export class AutomationEmailBatch {
     await insertOutgoingEmails(this.tx, this.runtime.jobs, this.prepared);
     return this.prepared.some((p) => p.deliver);
   }
-}
-
-/**
- * What an automation template can use: `{{email}}`, `{{name}}`, `{{first_name}}`, the contact's
- * custom fields both as `{{data.plan}}` and `{{plan}}`, and the triggering event's data as
- * `{{event.amount}}`. Built-in fields win over custom fields of the same name.
- */
-export function automationVariables(facts: RunFacts, context: RunContext): Variables {
-  const { contact } = facts;
-  return {
-    ...contact.data,
-    email: contact.email,
-    name: contact.name ?? "",
-    first_name: contact.name?.trim().split(/\s+/)[0] ?? "",
-    subscribed: contact.subscribed,
-    source: contact.source,
-    data: contact.data,
-    event: context.event ?? {},
-  };
 }

@@ -11,7 +11,11 @@ type EmailInsert = typeof emails.$inferInsert;
 export type OutgoingEmail = Omit<
   EmailInsert,
   "id" | "projectId" | "type" | "status" | "mode" | "messageId" | "trackingToken" | "createdAt"
-> & { fromDomain: string };
+> & {
+  fromDomain: string;
+  /** Given when the content already names the email (unsubscribe links); random otherwise. */
+  trackingToken?: string;
+};
 
 /** An email ready to insert, with its first event and whether it gets a delivery job. */
 export type PreparedEmail = {
@@ -34,7 +38,7 @@ export function prepareOutgoingEmail(
   const deliver = scope.keyMode === "test" || isDeliveryConfigured(scope.config);
   const id = newId("em", now.getTime());
   const status = deliver ? ("sent" as const) : ("queued" as const);
-  const { fromDomain, ...values } = email;
+  const { fromDomain, trackingToken, ...values } = email;
   return {
     row: {
       ...values,
@@ -44,7 +48,7 @@ export function prepareOutgoingEmail(
       status,
       mode: scope.keyMode,
       messageId: `<${id}@${fromDomain}>`,
-      trackingToken: randomBase62(32),
+      trackingToken: trackingToken ?? newTrackingToken(),
       createdAt: now,
       updatedAt: now,
     },
@@ -59,6 +63,9 @@ export function prepareOutgoingEmail(
     deliver,
   };
 }
+
+/** The random token that names an email in tracking and unsubscribe URLs. */
+export const newTrackingToken = () => randomBase62(32);
 
 /** Inserts prepared emails, their events and delivery jobs in the caller's transaction (outbox). */
 export async function insertOutgoingEmails(

@@ -7,7 +7,9 @@ import {
   renderTemplate,
   type RenderableTemplate,
   type RenderedEmail,
+  type RenderOptions,
   tidyPlainText,
+  withPreviewText,
 } from "./render";
 import { safeUrl, type UrlKind } from "./urls";
 import { renderVariables, replacePlaceholders, type Variables } from "./variables";
@@ -35,7 +37,11 @@ const REACT_ESCAPES: Record<string, string> = {
 };
 const reactEscape = (value: string) => value.replace(/[&<>"']/g, (c) => REACT_ESCAPES[c]!);
 
-export async function compileTemplate(template: RenderableTemplate): Promise<CompiledTemplate> {
+export async function compileTemplate(
+  template: RenderableTemplate,
+  compileOptions: RenderOptions = {},
+): Promise<CompiledTemplate> {
+  const previewText = compileOptions.previewText || undefined;
   const nonce = `mwv${randomBytes(6).toString("hex")}`;
   const placeholders: string[] = [];
   const tokenize = (value: string) =>
@@ -51,7 +57,10 @@ export async function compileTemplate(template: RenderableTemplate): Promise<Com
       async render(variables, options = {}) {
         return {
           subject: subjectOf(variables, options.subject),
-          html: renderVariables(template.source, variables, { escape: "html" }),
+          html: withPreviewText(
+            renderVariables(template.source, variables, { escape: "html" }),
+            previewText && renderVariables(previewText, variables, { escape: "none" }),
+          ),
           text: tidyPlainText(fillText(text, variables)),
         };
       },
@@ -70,22 +79,25 @@ export async function compileTemplate(template: RenderableTemplate): Promise<Com
     if (!slots.has(key)) slots.set(key, urls.push({ template: value, kind }) - 1);
     return slots.get(key)!;
   };
-  const renderShape = async (unsafe: ReadonlySet<number>) => {
+  // React Email pads the preview line to a fixed length, so it is rendered as the recipient
+  // sees it: part of the shape (usually one text for everybody).
+  const renderShape = async (unsafe: ReadonlySet<number>, preview: string | undefined) => {
     const url = (kind: UrlKind) => (value: string) => {
       if (!value.includes("{{")) return safeUrl(value, kind);
       const slot = slotOf(kind, value);
       return unsafe.has(slot) ? undefined : `${nonce}u${slot}x`;
     };
-    const html = await renderBlocksWith(document, {
-      text: tokenize,
-      link: url("link"),
-      image: url("image"),
-    });
+    const html = await renderBlocksWith(
+      document,
+      { text: tokenize, link: url("link"), image: url("image") },
+      { previewText: preview },
+    );
     return { html, text: htmlToPlainText(html) };
   };
+  const previewOf = (variables: Variables) =>
+    previewText && renderVariables(previewText, variables, { escape: "none" });
   const shapes = new Map<string, Promise<{ html: string; text: string }>>();
-  shapes.set("", renderShape(new Set()));
-  await shapes.get("");
+  await renderShape(new Set(), previewOf({})); // discovers the URL slots
   const fillHtml = fillerFor(nonce, placeholders, reactEscape);
   const fillText = textFillerFor(nonce, placeholders);
   const urlToken = new RegExp(`${nonce}u(\\d+)x`, "g");
@@ -95,13 +107,14 @@ export async function compileTemplate(template: RenderableTemplate): Promise<Com
         safeUrl(renderVariables(url.template, variables, { escape: "none" }), url.kind),
       );
       const unsafe = filled.flatMap((value, slot) => (value === undefined ? [slot] : []));
-      const key = unsafe.join(",");
+      const preview = previewOf(variables);
+      const key = `${unsafe.join(",")}|${preview ?? ""}`;
       if (!shapes.has(key)) {
         if (shapes.size >= 32) {
           const subject = options.subject ?? template.subject;
-          return renderTemplate({ ...template, subject }, variables);
+          return renderTemplate({ ...template, subject }, variables, { previewText });
         }
-        shapes.set(key, renderShape(new Set(unsafe)));
+        shapes.set(key, renderShape(new Set(unsafe), preview));
       }
       const shape = await shapes.get(key)!;
       const withUrls = (output: string, escape: (v: string) => string) =>

@@ -139,7 +139,7 @@ export function tidyPlainText(text: string): string {
 }
 
 /** Puts a hidden preview line right after <body> of a hand-written HTML template. */
-function withPreviewText(html: string, previewText: string | undefined): string {
+export function withPreviewText(html: string, previewText: string | undefined): string {
   if (!previewText) return html;
   const hidden = `<div style="display:none;overflow:hidden;line-height:1px;opacity:0;max-height:0;max-width:0" data-skip-in-text="true">${escapeHtml(previewText)}</div>`;
   const body = /<body[^>]*>/i.exec(html);

@@ -65,6 +65,16 @@ describe("compiled templates render exactly what a direct render does", () => {
     );
   });
 
+  it.each([gallery[0]!, gallery[3]!])("with preview text: %s", async (_id, template) => {
+    const previewText = `Hi {{ name | "there" }}, <news> & more`;
+    const compiled = await compileTemplate(template, { previewText });
+    for (const variables of VARIABLES) {
+      expect(await compiled.render(variables)).toEqual(
+        await renderTemplate(template, variables, { previewText }),
+      );
+    }
+  });
+
   it("takes a subject override per render", async () => {
     const compiled = await compileTemplate(gallery[0]![1]);
     expect((await compiled.render({ name: "Ada" }, { subject: "Re: {{name}}" })).subject).toBe(

@@ -12,7 +12,7 @@ export type OutgoingMessage = {
   messageId: string;
   headers: Record<string, string>;
   attachments: { filename: string; content: string; contentType?: string }[];
-  dkim?: { domainName: string; keySelector: string; privateKey: string };
+  dkim?: { domainName: string; keySelector: string; privateKey: string; headerFieldNames?: string };
 };
 
 /**
