@@ -42,6 +42,10 @@ export function readConfig() {
     automationPollMs: intFromEnv("AUTOMATION_POLL_MS", 1000),
     // A dispatched run whose job never ran is dispatched again after this long.
     automationRedispatchSeconds: intFromEnv("AUTOMATION_REDISPATCH_SECONDS", 900),
+    // Optional provider limit: campaign emails are handed to delivery at most this fast.
+    sendRatePerSecond: process.env.SEND_RATE_PER_SECOND
+      ? intFromEnv("SEND_RATE_PER_SECOND", 1)
+      : undefined,
   };
 }
 

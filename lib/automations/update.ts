@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { withTransaction, type ServiceContext } from "../context";
 import { triggerKeyOf } from "./enroll";
 import { assertStepTemplatesExist, findAutomationOrThrow } from "./internal";
-import { wakeAutomationDispatcher } from "./dispatch";
+import { wakeDuePoller } from "../jobs/poller";
 import { pauseRunsOfAutomation, relocateRunsOffRemovedSteps, resumeRunsOfAutomation } from "./runs";
 import { parseUpdateAutomation } from "./schemas";
 
@@ -44,6 +44,6 @@ export async function updateAutomation(ctx: ServiceContext, automationId: string
     return automation!;
   });
   // Resumed or relocated runs may be due now.
-  if (values.steps || values.status === "live") wakeAutomationDispatcher();
+  if (values.steps || values.status === "live") wakeDuePoller();
   return updated;
 }

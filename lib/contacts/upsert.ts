@@ -1,7 +1,7 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import { automationRuns, automations, contacts, type Contact } from "@/db/schema";
 import { rowsOf, type Executor } from "@/db";
-import { wakeAutomationDispatcher } from "../automations/dispatch";
+import { wakeDuePoller } from "../jobs/poller";
 import { runIdSql } from "../automations/enroll";
 import type { ServiceContext } from "../context";
 import { newId } from "../ids";
@@ -70,7 +70,7 @@ export async function upsertContact(
     )
     select u.*, coalesce((select array_agg(id) from enrolled), '{}') as enrolled_run_ids from upserted u`);
   const row = rowsOf<RawUpsertRow>(result)[0]!;
-  if (row.enrolled_run_ids?.length) wakeAutomationDispatcher();
+  if (row.enrolled_run_ids?.length) wakeDuePoller();
   return {
     contact: {
       id: row.id,

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { emailEvents, emails, type Email, type EmailStatus } from "@/db/schema";
 import type { Executor } from "@/db";
+import { countCampaignEvent } from "../campaigns/counters";
 import { newId } from "../ids";
 import type { JobQueue } from "../jobs/queue";
 import { suppressAddress } from "../suppressions/suppress";
@@ -38,7 +39,10 @@ const WEBHOOK_OF: Partial<Record<EmailEventType, WebhookEventType>> = {
 };
 
 export type RecordEmailEventInput = {
-  email: Pick<Email, "id" | "projectId" | "to" | "subject">;
+  email: Pick<
+    Email,
+    "id" | "projectId" | "to" | "subject" | "campaignId" | "campaignVariant" | "contactId"
+  >;
   type: EmailEventType;
   now: Date;
   /** reason (bounces, complaints, failures), url (clicks), smtp response, provider ids… */
@@ -75,6 +79,8 @@ export async function recordEmailEvent(tx: Executor, jobs: JobQueue, input: Reco
       updatedAt: now,
     })
     .where(eq(emails.id, email.id));
+
+  await countCampaignEvent(tx, email, type, now);
 
   if (type === "bounced" && data.reason === "hard_bounce") {
     await suppressAddress(tx, email.projectId, email.to, "hard_bounce", now);

@@ -6,6 +6,7 @@ export const JOBS = {
   deliverEmail: "email-deliver",
   deliverWebhook: "webhook-deliver",
   advanceRuns: "automation-advance",
+  fanOutCampaign: "campaign-fanout",
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -17,4 +18,6 @@ export type JobPayloads = {
   [JOBS.deliverWebhook]: { deliveryId: string; attempt?: number; due?: string; replay?: boolean };
   /** Runs the dispatcher found due (lib/automations/dispatch.ts). */
   [JOBS.advanceRuns]: { runIds: string[] };
+  /** Sends the next batches of a campaign's audience (lib/campaigns/send.ts). */
+  [JOBS.fanOutCampaign]: { campaignId: string };
 };

@@ -1,10 +1,12 @@
-import { RunDispatcher, setProcessDispatcher } from "../automations/dispatch";
+import { dispatchDueRuns } from "../automations/dispatch";
+import { runCampaignFanout, startDueCampaigns } from "../campaigns/send";
 import { executeRuns } from "../automations/execute";
 import { deliverEmailBatch, setHtmlInstrumenter } from "../sending/deliver";
 import { trackingInstrumenter } from "../tracking/email-instrumenter";
 import type { Runtime } from "../runtime";
 import { deliverWebhookBatch } from "../webhooks/deliver";
 import { JOBS } from "./names";
+import { DuePoller, setProcessPoller } from "./poller";
 
 /**
  * Wires job handlers to the queue: inside `npm start` (WORKER=embedded), in each `npm run worker`
@@ -23,11 +25,14 @@ export async function startWorkers(runtime: Runtime) {
   await runtime.jobs.work(JOBS.advanceRuns, { concurrency: 2, batchSize: 1 }, async (jobs) => {
     for (const job of jobs) await executeRuns(runtime, job.data.runIds);
   });
-  const dispatcher = new RunDispatcher(runtime);
-  setProcessDispatcher(dispatcher);
-  dispatcher.start();
+  await runtime.jobs.work(JOBS.fanOutCampaign, { concurrency: 1, batchSize: 1 }, async (jobs) => {
+    for (const job of jobs) await runCampaignFanout(runtime, job.data.campaignId);
+  });
+  const poller = new DuePoller(runtime, [dispatchDueRuns, startDueCampaigns]);
+  setProcessPoller(poller);
+  poller.start();
   runtime.jobs.onStop(async () => {
-    setProcessDispatcher(undefined);
-    await dispatcher.stop();
+    setProcessPoller(undefined);
+    await poller.stop();
   });
 }

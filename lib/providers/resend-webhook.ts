@@ -60,6 +60,9 @@ export async function handleResendWebhook(
         projectId: emails.projectId,
         to: emails.to,
         subject: emails.subject,
+        campaignId: emails.campaignId,
+        campaignVariant: emails.campaignVariant,
+        contactId: emails.contactId,
       })
       .from(emails)
       .where(eq(emails.messageId, event.messageId))

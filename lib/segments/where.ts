@@ -26,9 +26,10 @@ function ruleSql(rule: SegmentRule, now: Date): SQL {
   if (isEngagement(rule)) {
     const type = rule.field === "email.opened" ? "opened" : "clicked";
     const since = new Date(now.getTime() - Number(rule.value) * 86_400_000).toISOString();
+    // Qualified by hand: Drizzle renders a single-table query's columns without the table.
     const engaged = sql`exists (
       select 1 from ${emails} em join ${emailEvents} ev on ev.email_id = em.id
-      where em.project_id = ${contacts.projectId} and em.to = ${contacts.email}
+      where em.project_id = "contacts"."project_id" and em.to = "contacts"."email"
         and ev.type = ${type} and ev.created_at >= ${since}::timestamptz)`;
     return rule.operator === "in_last_days" ? engaged : sql`not ${engaged}`;
   }

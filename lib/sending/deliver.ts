@@ -7,6 +7,9 @@ import type { Runtime } from "../runtime";
 import { composeMessage, type HtmlInstrumenter } from "./compose";
 import { transportFor, type DeliveryOutcome } from "./transports";
 
+/** What delivering needs: a runtime, or a service context (inline campaign sends). */
+type DeliveryDeps = Pick<Runtime, "db" | "config" | "clock" | "jobs">;
+
 /** Temporary failures (4xx, connection trouble) are retried this many times, then `failed`. */
 export const MAX_DELIVERY_ATTEMPTS = 5;
 
@@ -40,7 +43,7 @@ export async function deliverEmailBatch(
  * The outcome is recorded in one transaction (status, timeline, suppression, webhooks).
  */
 export async function deliverEmail(
-  runtime: Runtime,
+  runtime: DeliveryDeps,
   emailId: string,
 ): Promise<DeliveryOutcome | null> {
   const [email] = await runtime.db.select().from(emails).where(eq(emails.id, emailId)).limit(1);
@@ -58,7 +61,7 @@ export async function deliverEmail(
   return outcome;
 }
 
-async function recordOutcome(runtime: Runtime, email: Email, outcome: DeliveryOutcome) {
+async function recordOutcome(runtime: DeliveryDeps, email: Email, outcome: DeliveryOutcome) {
   const now = runtime.clock.now();
   const jobs = runtime.jobs;
   await runtime.db.transaction(async (tx) => {

@@ -11,7 +11,15 @@ export type TrackingRuntime = Pick<Runtime, "db" | "jobs" | "clock">;
 
 async function findEmailByTrackingToken(tx: Executor, token: string) {
   const [email] = await tx
-    .select({ id: emails.id, projectId: emails.projectId, to: emails.to, subject: emails.subject })
+    .select({
+      id: emails.id,
+      projectId: emails.projectId,
+      to: emails.to,
+      subject: emails.subject,
+      campaignId: emails.campaignId,
+      campaignVariant: emails.campaignVariant,
+      contactId: emails.contactId,
+    })
     .from(emails)
     .where(eq(emails.trackingToken, token))
     .limit(1);

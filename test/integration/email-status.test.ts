@@ -29,7 +29,15 @@ async function emailAfter(
     createdAt: now,
     updatedAt: now,
   });
-  const email = { id, projectId: project.id, to: "r@example.com", subject: "s" };
+  const email = {
+    id,
+    projectId: project.id,
+    to: "r@example.com",
+    subject: "s",
+    campaignId: null,
+    campaignVariant: null,
+    contactId: null,
+  };
   for (const type of events) {
     await app.runtime.db.transaction((tx) =>
       recordEmailEvent(tx, app.runtime.jobs, { email, type, now, data: { reason: "hard_bounce" } }),

@@ -171,6 +171,27 @@ describe(`segments (${TEST_DRIVER})`, () => {
       type: "opened",
       createdAt: tenDaysAgo,
     });
+    // Another project's open of a message to ada must not count here.
+    const foreign = newId("em", now.getTime());
+    await app.runtime.db.insert(emails).values({
+      id: foreign,
+      projectId: other.id,
+      type: "campaign",
+      status: "delivered",
+      fromAddress: "hello@other.test",
+      to: "ada@acme.test",
+      subject: "Hi",
+      trackingToken: `tok_${foreign}`,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await app.runtime.db.insert(emailEvents).values({
+      id: newId("eev"),
+      projectId: other.id,
+      emailId: foreign,
+      type: "opened",
+      createdAt: tenDaysAgo,
+    });
     expect(
       await matching([{ field: "email.opened", operator: "in_last_days", value: 30 }]),
     ).toEqual(["grace@navy.test"]);

@@ -1,0 +1,170 @@
+import { eq, sql } from "drizzle-orm";
+import { campaigns, emails } from "@/db/schema";
+import { rowsOf } from "@/db";
+import { withTransaction, type ServiceContext } from "../context";
+import { findVerifiedDomain } from "../domains/find-verified";
+import { ConflictError, ForbiddenError, ValidationError } from "../errors";
+import { JOBS } from "../jobs/names";
+import { wakeDuePoller } from "../jobs/poller";
+import type { Runtime } from "../runtime";
+import { deliverEmail } from "../sending/deliver";
+import { fanOutBatch } from "./fanout";
+import { findCampaignOrThrow, type CampaignWithVariants } from "./internal";
+
+/** Without a worker (WORKER=off) a send runs inside the request, for at most this many recipients. */
+export const INLINE_RECIPIENT_CAP = 200;
+
+export type SendCampaignResult =
+  | (CampaignWithVariants & { mode: "queued" })
+  | (CampaignWithVariants & { mode: "inline"; sent: number; failed: number; queued: number });
+
+/**
+ * POST /v1/campaigns/:id/send. Test keys: 403. Only a draft can be sent (409 otherwise) and it
+ * needs a template (422). With a worker the campaign is `queued` (202): a worker starts it at
+ * `scheduled_at` or at once. Without one it runs inline: the first 200 recipients are sent and
+ * delivered within the request, and the result counts them.
+ */
+export async function sendCampaign(
+  ctx: ServiceContext,
+  campaignId: string,
+): Promise<SendCampaignResult> {
+  if (ctx.keyMode === "test") {
+    throw new ForbiddenError(
+      "Test keys cannot send campaigns: use a live key.",
+      "test_key_campaign",
+    );
+  }
+  const inline = ctx.config.worker === "off";
+  const now = ctx.clock.now();
+  await withTransaction(ctx.db, async (tx) => {
+    const { campaign } = await findCampaignOrThrow(tx, ctx.projectId, campaignId, {
+      forUpdate: true,
+    });
+    if (campaign.status !== "draft") {
+      throw new ConflictError(
+        `The campaign is already ${campaign.status}.`,
+        `campaign_${campaign.status}`,
+      );
+    }
+    if (!campaign.templateId) {
+      throw new ValidationError(
+        "The campaign has no template: set one before sending.",
+        [{ path: "template", message: "is required to send" }],
+        "campaign_template_missing",
+      );
+    }
+    const domain = campaign.fromEmail.slice(campaign.fromEmail.lastIndexOf("@") + 1);
+    if (!(await findVerifiedDomain(tx, ctx.projectId, domain))) {
+      throw new ValidationError(
+        `The domain ${domain} is no longer verified for this project.`,
+        [{ path: "from_email", message: "must use a verified domain" }],
+        "domain_not_verified",
+      );
+    }
+    await tx
+      .update(campaigns)
+      .set(
+        inline
+          ? { status: "sending", startedAt: now, updatedAt: now }
+          : { status: "queued", updatedAt: now },
+      )
+      .where(eq(campaigns.id, campaign.id));
+  });
+  if (!inline) {
+    wakeDuePoller();
+    return { ...(await findCampaignOrThrow(ctx.db, ctx.projectId, campaignId)), mode: "queued" };
+  }
+  return { ...(await sendInline(ctx, campaignId)), mode: "inline" };
+}
+
+async function sendInline(ctx: ServiceContext, campaignId: string) {
+  const emailIds: string[] = [];
+  let done = false;
+  while (!done && emailIds.length < INLINE_RECIPIENT_CAP) {
+    const batch = await fanOutBatch(ctx, campaignId, INLINE_RECIPIENT_CAP - emailIds.length);
+    emailIds.push(...batch.emailIds);
+    done = batch.done;
+  }
+  if (!done) {
+    // The cap is reached: the rest of the audience is not sent (run a worker for more).
+    const now = ctx.clock.now();
+    await ctx.db
+      .update(campaigns)
+      .set({ status: "sent", sentAt: now, updatedAt: now })
+      .where(eq(campaigns.id, campaignId));
+  }
+  let sent = 0;
+  let failed = 0;
+  for (const emailId of emailIds) {
+    const outcome = await deliverEmail(ctx, emailId);
+    if (outcome?.kind === "failed" || outcome?.kind === "bounced") failed++;
+    else if (outcome) sent++;
+  }
+  const [row] = rowsOf<{ n: number }>(
+    await ctx.db.execute(
+      sql`select count(*)::int as n from ${emails} where campaign_id = ${campaignId} and status = 'queued'`,
+    ),
+  );
+  return {
+    ...(await findCampaignOrThrow(ctx.db, ctx.projectId, campaignId)),
+    sent,
+    failed,
+    queued: row?.n ?? 0,
+  };
+}
+
+/**
+ * The worker side: queued campaigns whose time has come (no `scheduled_at`, or passed on the
+ * injected clock) start sending, each with its fan-out job, claimed and enqueued in one
+ * transaction.
+ */
+export async function startDueCampaigns(runtime: Runtime): Promise<number> {
+  const now = runtime.clock.now();
+  const started = await runtime.db.transaction(async (tx) => {
+    const rows = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        update ${campaigns} set status = 'sending', started_at = ${now.toISOString()}::timestamptz,
+          updated_at = ${now.toISOString()}::timestamptz
+        where id in (
+          select id from ${campaigns}
+          where status = 'queued' and (scheduled_at is null or scheduled_at <= ${now.toISOString()}::timestamptz)
+          limit 20 for update skip locked)
+        returning id`),
+    );
+    await runtime.jobs.enqueueMany(
+      tx,
+      JOBS.fanOutCampaign,
+      rows.map((r) => ({ campaignId: r.id })),
+    );
+    return rows.length;
+  });
+  if (started > 0) runtime.jobs.notify(JOBS.fanOutCampaign);
+  return started;
+}
+
+/** How long one fan-out job works before handing over to a fresh job (leases stay short). */
+const FANOUT_SLICE_MS = 20_000;
+
+/**
+ * A fan-out job: batches until the audience is done, paced by SEND_RATE_PER_SECOND when set;
+ * after FANOUT_SLICE_MS it enqueues its continuation. A job that dies is retried and resumes at
+ * the saved cursor.
+ */
+export async function runCampaignFanout(runtime: Runtime, campaignId: string) {
+  const started = Date.now();
+  const rate = runtime.config.sendRatePerSecond;
+  for (;;) {
+    const batchStarted = Date.now();
+    const batch = await fanOutBatch(runtime, campaignId);
+    if (batch.emailIds.length > 0) runtime.jobs.notify(JOBS.deliverEmail);
+    if (batch.done) return;
+    if (rate) {
+      const due = (batch.emailIds.length / rate) * 1000 - (Date.now() - batchStarted);
+      if (due > 0) await new Promise((r) => setTimeout(r, due));
+    }
+    if (Date.now() - started > FANOUT_SLICE_MS) {
+      await runtime.jobs.enqueue(runtime.db, JOBS.fanOutCampaign, { campaignId });
+      return;
+    }
+  }
+}
