@@ -4,7 +4,9 @@ import {
   Home,
   KeyRound,
   LayoutTemplate,
+  ListFilter,
   Mail,
+  Megaphone,
   Users,
   Webhook,
   Workflow,
@@ -15,8 +17,8 @@ export type NavItem = { href: string; label: string; icon: LucideIcon };
 export type NavSection = { title?: string; items: NavItem[] };
 
 /**
- * The sidebar. Only screens that exist are listed; later features (automations, campaigns)
- * add their entries here.
+ * The sidebar. Only screens that exist are listed. Sending (campaigns, automations) follows
+ * the templates it uses; segments follow the contacts they filter.
  */
 export const NAV: NavSection[] = [
   {
@@ -24,8 +26,10 @@ export const NAV: NavSection[] = [
       { href: "/overview", label: "Overview", icon: Home },
       { href: "/emails", label: "Emails", icon: Mail },
       { href: "/templates", label: "Templates", icon: LayoutTemplate },
+      { href: "/campaigns", label: "Campaigns", icon: Megaphone },
       { href: "/automations", label: "Automations", icon: Workflow },
       { href: "/contacts", label: "Contacts", icon: Users },
+      { href: "/segments", label: "Segments", icon: ListFilter },
       { href: "/suppressions", label: "Suppressions", icon: Ban },
     ],
   },

@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { CampaignEditor } from "@/components/campaigns/editor/campaign-editor";
+import { CampaignReportView } from "@/components/campaigns/report/campaign-report-view";
+import { getCampaign } from "@/lib/campaigns/manage";
+import { serializeCampaign } from "@/lib/campaigns/serialize";
+import { segmentOptions, senderOptions, templateOptions } from "@/lib/dashboard/campaign-options";
+import { campaignReport } from "@/lib/dashboard/campaign-report";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { NotFoundError } from "@/lib/errors";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { ctx } = await requireDashboard();
+  const found = await getCampaign(ctx, (await params).id).catch(() => null);
+  return { title: found ? found.campaign.name : "Campaign" };
+}
+
+/** A draft opens in the editor; once it leaves the draft state the page shows progress and results. */
+export default async function CampaignPage({ params }: Props) {
+  const { ctx } = await requireDashboard();
+  const { id } = await params;
+  const { campaign, variants } = await getCampaign(ctx, id).catch((error: unknown) => {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  });
+  const [templates, segments] = await Promise.all([templateOptions(ctx), segmentOptions(ctx)]);
+
+  if (campaign.status === "draft") {
+    return (
+      <CampaignEditor
+        // Back from a cancelled send: a fresh editor on the saved draft.
+        key={`${campaign.id}:${campaign.updatedAt.getTime()}`}
+        campaign={serializeCampaign(campaign, variants)}
+        templates={templates}
+        segments={segments}
+        sender={await senderOptions(ctx)}
+      />
+    );
+  }
+  const report = await campaignReport(ctx, campaign.id);
+  const audienceName =
+    campaign.target === "all"
+      ? "All contacts"
+      : (segments.find((s) => s.id === campaign.segmentId)?.name ?? "Deleted segment");
+  return (
+    <CampaignReportView
+      initial={report}
+      audienceName={audienceName}
+      templateName={templates.find((t) => t.id === campaign.templateId)?.name ?? null}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import { CampaignEditor } from "@/components/campaigns/editor/campaign-editor";
+import { segmentOptions, senderOptions, templateOptions } from "@/lib/dashboard/campaign-options";
+import { requireDashboard } from "@/lib/dashboard/context";
+
+export const metadata: Metadata = { title: "New campaign" };
+
+export default async function NewCampaignPage() {
+  const { ctx } = await requireDashboard();
+  const [templates, segments, sender] = await Promise.all([
+    templateOptions(ctx),
+    segmentOptions(ctx),
+    senderOptions(ctx),
+  ]);
+  return (
+    <CampaignEditor campaign={null} templates={templates} segments={segments} sender={sender} />
+  );
+}

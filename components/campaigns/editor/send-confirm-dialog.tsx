@@ -1,0 +1,81 @@
+"use client";
+
+import { formatCount } from "@/lib/dashboard/format";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent } from "../../ui/alert-dialog";
+import { Button } from "../../ui/button";
+import { DialogFooter } from "../../ui/dialog";
+import { Notice } from "../../ui/notice";
+import type { PendingSend } from "./use-campaign-editor";
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" });
+
+/** The last look before mail goes out: to how many contacts, and when. */
+export function SendConfirmDialog({
+  pending,
+  name,
+  subjects,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  pending: PendingSend | null;
+  name: string;
+  subjects: number;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const recipients = pending?.recipients ?? 0;
+  const people = `${formatCount(recipients)} ${recipients === 1 ? "contact" : "contacts"}`;
+  const scheduled = pending?.delivery === "schedule" && pending.scheduledAt;
+  return (
+    <AlertDialog open={pending !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <AlertDialogContent
+        title={scheduled ? "Schedule this campaign?" : "Send this campaign now?"}
+        description={
+          <>
+            “{name}” will go to{" "}
+            <strong className="font-semibold text-zinc-900 tabular-nums">{people}</strong>
+            {scheduled ? (
+              <>
+                {" "}
+                on{" "}
+                <strong className="font-semibold text-zinc-900">
+                  {when.format(new Date(scheduled))}
+                </strong>
+              </>
+            ) : null}
+            . {subjects > 1 && `Each of the ${subjects} subjects goes to an even share of them. `}
+            {scheduled
+              ? "You can cancel it until then."
+              : "Once it is sending, it cannot be stopped."}
+          </>
+        }
+      >
+        {recipients === 0 && (
+          <div className="px-6 pb-4">
+            <Notice tone="warning" title="Nobody would receive it">
+              The audience has no subscribed, unsuppressed contacts right now.
+            </Notice>
+          </div>
+        )}
+        <DialogFooter>
+          <AlertDialogCancel asChild>
+            <Button variant="secondary" disabled={busy}>
+              Keep editing
+            </Button>
+          </AlertDialogCancel>
+          <Button onClick={onConfirm} disabled={busy || recipients === 0}>
+            {busy
+              ? scheduled
+                ? "Scheduling…"
+                : "Sending…"
+              : scheduled
+                ? `Schedule for ${people}`
+                : `Send to ${people}`}
+          </Button>
+        </DialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

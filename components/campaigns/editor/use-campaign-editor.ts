@@ -1,0 +1,160 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import type { CampaignResource } from "@/lib/campaigns/serialize";
+import {
+  saveCampaignAction,
+  sendCampaignAction,
+  type CampaignDraft,
+  type SaveIntent,
+} from "@/lib/dashboard/actions/campaigns";
+import type { SenderOptions } from "@/lib/dashboard/campaign-options";
+import { useToast } from "../../ui/toast";
+
+export type Delivery = "now" | "schedule";
+export type PendingSend = { recipients: number; delivery: Delivery; scheduledAt: string | null };
+
+function initialDraft(campaign: CampaignResource | null, sender: SenderOptions): CampaignDraft {
+  if (!campaign) {
+    return {
+      name: "",
+      subject: "",
+      variants: [],
+      from_name: sender.defaultName,
+      from_email: sender.defaultAddress ?? (sender.domains[0] ? `hello@${sender.domains[0]}` : ""),
+      preview_text: "",
+      template: null,
+      target: "all",
+      segment: null,
+      scheduled_at: null,
+    };
+  }
+  return {
+    name: campaign.name,
+    subject: campaign.subject,
+    variants: campaign.variants.map((v) => v.subject),
+    from_name: campaign.from_name,
+    from_email: campaign.from_email,
+    preview_text: campaign.preview_text,
+    template: campaign.template,
+    target: campaign.target,
+    segment: campaign.segment,
+    scheduled_at: campaign.scheduled_at,
+  };
+}
+
+/**
+ * The draft editor's state: the fields, the server's 422 messages per field (until that field is
+ * edited), and the three flows — save, send/schedule behind a confirmation that shows the
+ * recipient count, and nothing else: the page turns into the report once the campaign is sent.
+ */
+export function useCampaignEditor(campaign: CampaignResource | null, sender: SenderOptions) {
+  const router = useRouter();
+  const toast = useToast();
+  const [id, setId] = useState(campaign?.id ?? null);
+  const [draft, setDraft] = useState(() => initialDraft(campaign, sender));
+  const [savedKey, setSavedKey] = useState(() => (campaign ? JSON.stringify(draft) : null));
+  const [delivery, setDelivery] = useState<Delivery>(campaign?.scheduled_at ? "schedule" : "now");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState<SaveIntent | "confirm" | null>(null);
+  const [pendingSend, setPendingSend] = useState<PendingSend | null>(null);
+  const inFlight = useRef(false);
+
+  const dirty = JSON.stringify(draft) !== savedKey;
+
+  function update(patch: Partial<CampaignDraft>) {
+    setDraft((d) => ({ ...d, ...patch }));
+    const cleared = Object.keys(patch).flatMap((key) =>
+      key === "variants" ? ["variants", "variants.0", "variants.1", "variants.2"] : [key],
+    );
+    setErrors((current) => {
+      if (!cleared.some((key) => current[key])) return current;
+      const next = { ...current };
+      for (const key of cleared) delete next[key];
+      return next;
+    });
+  }
+
+  async function save(intent: SaveIntent) {
+    if (inFlight.current) return null;
+    inFlight.current = true;
+    setBusy(intent);
+    try {
+      const result = await saveCampaignAction(id, draft, intent);
+      if (result.status !== "success" || !result.result) {
+        setErrors(result.status === "error" ? result.fieldErrors : {});
+        setMessage(result.status === "error" ? result.message : "The draft could not be saved.");
+        return null;
+      }
+      setErrors({});
+      setMessage(null);
+      setId(result.result.id);
+      setSavedKey(JSON.stringify(intent === "send" ? { ...draft, scheduled_at: null } : draft));
+      if (intent === "send") setDraft((d) => ({ ...d, scheduled_at: null }));
+      // The address names the draft from now on (a reload opens it), without a new page.
+      if (!id) window.history.replaceState(null, "", `/campaigns/${result.result.id}`);
+      return result.result;
+    } finally {
+      inFlight.current = false;
+      setBusy(null);
+    }
+  }
+
+  async function saveDraft() {
+    if (await save("save")) toast({ title: "Draft saved" });
+  }
+
+  /** Saves, then asks for confirmation with the number of contacts it will reach. */
+  async function requestSend() {
+    const intent = delivery === "schedule" ? "schedule" : "send";
+    const saved = await save(intent);
+    if (!saved) return;
+    setPendingSend({
+      recipients: saved.recipients,
+      delivery,
+      scheduledAt: intent === "schedule" ? draft.scheduled_at : null,
+    });
+  }
+
+  async function confirmSend() {
+    if (!id || inFlight.current) return;
+    inFlight.current = true;
+    setBusy("confirm");
+    try {
+      const result = await sendCampaignAction(id);
+      if (result.status !== "success") {
+        setPendingSend(null);
+        setErrors(result.status === "error" ? result.fieldErrors : {});
+        setMessage(result.status === "error" ? result.message : null);
+        return;
+      }
+      toast({ title: result.message ?? "Campaign sent" });
+      setPendingSend(null);
+      // The same page now renders the campaign's progress and results.
+      router.replace(`/campaigns/${id}`);
+      router.refresh();
+    } finally {
+      inFlight.current = false;
+      setBusy(null);
+    }
+  }
+
+  return {
+    id,
+    draft,
+    update,
+    dirty,
+    delivery,
+    setDelivery,
+    errors,
+    message,
+    busy,
+    saveDraft,
+    requestSend,
+    pendingSend,
+    closeSend: () => setPendingSend(null),
+    confirmSend,
+  };
+}

@@ -1,0 +1,124 @@
+"use client";
+
+import { ChevronLeft } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { CampaignReport } from "@/lib/dashboard/campaign-report";
+import { formatDateTime } from "@/lib/dashboard/format";
+import { PageHeader } from "../../app-shell/page-header";
+import { Card, CardHeader } from "../../ui/card";
+import { CampaignStatusBadge, displayStatus } from "../campaign-status-badge";
+import { ActivityChart } from "./activity-chart";
+import { CancelCampaignButton } from "./cancel-campaign-button";
+import { KpiCards } from "./kpi-cards";
+import { SendProgress } from "./send-progress";
+import { useCampaignReport } from "./use-campaign-report";
+import { VariantComparison } from "./variant-comparison";
+
+/** A campaign past its draft: progress while it goes out, then its results. */
+export function CampaignReportView({
+  initial,
+  audienceName,
+  templateName,
+}: {
+  initial: CampaignReport;
+  audienceName: string;
+  templateName: string | null;
+}) {
+  const report = useCampaignReport(initial);
+  const { campaign } = report;
+  const now = new Date(report.now);
+  const status = displayStatus(campaign, now);
+  const stats = campaign.stats;
+  const underway = status !== "sent";
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <Link
+            href="/campaigns"
+            className="inline-flex items-center gap-1 text-[13px] font-medium text-zinc-500 hover:text-zinc-800"
+          >
+            <ChevronLeft aria-hidden className="size-4" />
+            Campaigns
+          </Link>
+        }
+        title={campaign.name}
+        description={
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <CampaignStatusBadge status={status} />
+            <span className="truncate">{campaign.subject}</span>
+          </span>
+        }
+        actions={
+          status === "queued" || status === "scheduled" ? (
+            <CancelCampaignButton campaignId={campaign.id} scheduled={status === "scheduled"} />
+          ) : undefined
+        }
+      />
+      <div className="grid gap-6">
+        {underway && (
+          <SendProgress status={status} campaign={campaign} expected={report.expected} />
+        )}
+        {stats && <KpiCards stats={stats} />}
+        <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="grid min-w-0 gap-6">
+            <Card>
+              <CardHeader
+                title="Activity"
+                description="Deliveries, first opens and first clicks over time, in your time zone."
+              />
+              <ActivityChart
+                activity={report.activity}
+                until={campaign.status === "sending" ? now : undefined}
+              />
+            </Card>
+            {stats && Object.keys(stats.variants).length > 1 && (
+              <VariantComparison variants={stats.variants} />
+            )}
+          </div>
+          <Card>
+            <CardHeader title="Details" />
+            <dl className="divide-y divide-zinc-100 text-sm">
+              <Row label="From">
+                {campaign.from_name}
+                <span className="block text-xs break-all text-zinc-500">{campaign.from_email}</span>
+              </Row>
+              <Row label="Audience">{audienceName}</Row>
+              <Row label="Template">
+                {campaign.template ? (
+                  <Link
+                    href={`/templates/${campaign.template}`}
+                    className="text-indigo-600 hover:text-indigo-500"
+                  >
+                    {templateName ?? campaign.template}
+                  </Link>
+                ) : (
+                  "None"
+                )}
+              </Row>
+              {campaign.preview_text && <Row label="Preview text">{campaign.preview_text}</Row>}
+              {campaign.scheduled_at && (
+                <Row label="Scheduled">{formatDateTime(new Date(campaign.scheduled_at))}</Row>
+              )}
+              {campaign.sent_at && (
+                <Row label="Sent">{formatDateTime(new Date(campaign.sent_at))}</Row>
+              )}
+              <Row label="Created">{formatDateTime(new Date(campaign.created_at))}</Row>
+            </dl>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-4 px-5 py-2.5">
+      <dt className="shrink-0 text-zinc-500">{label}</dt>
+      <dd className="min-w-0 text-right text-zinc-800">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import {
+  Ban,
+  CircleCheck,
+  MailOpen,
+  MousePointerClick,
+  TriangleAlert,
+  UserMinus,
+  Users,
+} from "lucide-react";
+import type { CampaignResource } from "@/lib/campaigns/serialize";
+import { formatCount } from "@/lib/dashboard/format";
+import { StatCard } from "../../overview/stat-card";
+import { formatRate, rateOf } from "../format";
+
+type Stats = NonNullable<CampaignResource["stats"]>;
+
+/** The campaign's totals; rates are of delivered emails, opens and clicks count people once. */
+export function KpiCards({ stats }: { stats: Stats }) {
+  const excluded = stats.excluded.unsubscribed + stats.excluded.suppressed;
+  const undelivered = stats.failed + stats.complained;
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <StatCard
+        label="Recipients"
+        value={formatCount(stats.recipients)}
+        hint="Emails prepared for this campaign"
+        icon={Users}
+      />
+      <StatCard
+        label="Delivered"
+        value={formatCount(stats.delivered)}
+        hint={`${formatRate(rateOf(stats.delivered, stats.recipients))} of recipients`}
+        icon={CircleCheck}
+      />
+      <StatCard
+        label="Open rate"
+        value={formatRate(stats.open_rate)}
+        hint={`${formatCount(stats.opened)} opened`}
+        icon={MailOpen}
+      />
+      <StatCard
+        label="Click rate"
+        value={formatRate(stats.click_rate)}
+        hint={`${formatCount(stats.clicked)} clicked`}
+        icon={MousePointerClick}
+      />
+      <StatCard
+        label="Bounced"
+        value={formatCount(stats.bounced)}
+        hint={
+          undelivered > 0
+            ? `${formatCount(stats.failed)} failed · ${formatCount(stats.complained)} spam reports`
+            : `${formatRate(rateOf(stats.bounced, stats.recipients))} of recipients`
+        }
+        icon={TriangleAlert}
+      />
+      <StatCard
+        label="Unsubscribed"
+        value={formatCount(stats.unsubscribed)}
+        hint={`${formatRate(rateOf(stats.unsubscribed, stats.delivered))} of delivered`}
+        icon={UserMinus}
+      />
+      <div className="col-span-2">
+        <StatCard
+          label="Excluded"
+          value={formatCount(excluded)}
+          hint={`${formatCount(stats.excluded.unsubscribed)} unsubscribed · ${formatCount(stats.excluded.suppressed)} suppressed: in the audience, not sent`}
+          icon={Ban}
+        />
+      </div>
+    </div>
+  );
+}

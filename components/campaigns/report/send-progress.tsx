@@ -1,0 +1,105 @@
+import { CalendarClock, Hourglass, Send } from "lucide-react";
+import type { CampaignResource } from "@/lib/campaigns/serialize";
+import { formatCount, formatDateTime } from "@/lib/dashboard/format";
+import { Card } from "../../ui/card";
+import type { CampaignDisplayStatus } from "../campaign-status-badge";
+
+/** Where a campaign that is not done yet stands: waiting for its time, for the worker, or going out. */
+export function SendProgress({
+  status,
+  campaign,
+  expected,
+}: {
+  status: CampaignDisplayStatus;
+  campaign: CampaignResource;
+  expected: number | null;
+}) {
+  const stats = campaign.stats;
+  const audience =
+    expected === null
+      ? "The audience’s segment no longer exists: nobody will receive it."
+      : `${formatCount(expected)} ${expected === 1 ? "contact" : "contacts"} in the audience right now.`;
+
+  if (status === "scheduled" || status === "queued") {
+    const scheduled = status === "scheduled" && campaign.scheduled_at;
+    const Icon = scheduled ? CalendarClock : Hourglass;
+    return (
+      <Card className="flex items-start gap-3 p-4 sm:p-5">
+        <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-violet-50 text-violet-700">
+          <Icon aria-hidden className="size-4" />
+        </span>
+        <div className="min-w-0 text-sm">
+          <p className="font-medium text-zinc-900">
+            {scheduled
+              ? `Sends on ${formatDateTime(new Date(scheduled))}`
+              : "Waiting for the worker to start sending…"}
+          </p>
+          <p className="mt-0.5 text-[13px] text-zinc-500">
+            {audience} Unsubscribed and suppressed contacts will be left out.
+          </p>
+        </div>
+      </Card>
+    );
+  }
+
+  const prepared = stats?.recipients ?? 0;
+  const handled = (stats?.delivered ?? 0) + (stats?.bounced ?? 0) + (stats?.failed ?? 0);
+  // The audience can shrink while it goes out: never show more prepared than expected.
+  const total = Math.max(expected ?? 0, prepared);
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="flex items-start gap-3">
+        <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-600">
+          <Send aria-hidden className="size-4" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-medium text-zinc-900">Sending…</p>
+          <p className="mt-0.5 text-[13px] text-zinc-500">
+            This page updates by itself. Delivery reports keep arriving after the last email leaves.
+          </p>
+          <div className="mt-4 grid gap-3 sm:grid-cols-2">
+            <Bar label="Emails prepared" value={prepared} total={total} tone="bg-indigo-500" />
+            <Bar label="Delivery reports" value={handled} total={prepared} tone="bg-emerald-500" />
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function Bar({
+  label,
+  value,
+  total,
+  tone,
+}: {
+  label: string;
+  value: number;
+  total: number;
+  tone: string;
+}) {
+  const percent = total > 0 ? Math.min(100, Math.round((value / total) * 100)) : 0;
+  return (
+    <div>
+      <div className="mb-1.5 flex items-baseline justify-between gap-2 text-[13px]">
+        <span className="text-zinc-600">{label}</span>
+        <span className="text-zinc-900 tabular-nums">
+          {formatCount(value)} <span className="text-zinc-400">of {formatCount(total)}</span>
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={value}
+        className="h-2 overflow-hidden rounded-full bg-zinc-100"
+      >
+        <div
+          className={`h-full rounded-full transition-[width] duration-500 ${tone}`}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+    </div>
+  );
+}

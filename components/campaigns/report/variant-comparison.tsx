@@ -1,0 +1,96 @@
+import { Trophy } from "lucide-react";
+import type { CampaignResource } from "@/lib/campaigns/serialize";
+import { formatCount } from "@/lib/dashboard/format";
+import { Badge } from "../../ui/badge";
+import { Card, CardHeader } from "../../ui/card";
+import { Table, TBody, TD, TH, THead, TR } from "../../ui/table";
+import { formatRate, rateOf } from "../format";
+
+type Variants = NonNullable<CampaignResource["stats"]>["variants"];
+
+/** An A/B test's subjects side by side; the best open rate is marked once every subject has deliveries. */
+export function VariantComparison({ variants }: { variants: Variants }) {
+  const rows = Object.entries(variants)
+    .map(([key, v]) => ({
+      key,
+      ...v,
+      openRate: rateOf(v.opened, v.delivered),
+      clickRate: rateOf(v.clicked, v.delivered),
+    }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+  const comparable = rows.every((r) => r.delivered > 0);
+  const best = Math.max(...rows.map((r) => r.openRate));
+  const leaders = rows.filter((r) => r.openRate === best);
+  const leader = comparable && best > 0 && leaders.length === 1 ? leaders[0]!.key : null;
+
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader
+        title="A/B test"
+        description="Each subject went to an even share of the audience. Rates are of delivered emails."
+      />
+      <Table>
+        <THead>
+          <tr>
+            <TH>Subject</TH>
+            <TH className="text-right">Recipients</TH>
+            <TH className="hidden text-right sm:table-cell">Delivered</TH>
+            <TH className="text-right">Open rate</TH>
+            <TH className="text-right">Click rate</TH>
+          </tr>
+        </THead>
+        <TBody>
+          {rows.map((row) => (
+            <TR key={row.key}>
+              <TD className="max-w-72 py-2.5 sm:max-w-md">
+                <span className="flex min-w-0 items-center gap-2.5">
+                  <span className="grid size-6 shrink-0 place-items-center rounded-md bg-indigo-50 text-xs font-semibold text-indigo-700 ring-1 ring-indigo-600/15 ring-inset">
+                    {row.key}
+                  </span>
+                  <span className="truncate text-zinc-900" title={row.subject}>
+                    {row.subject}
+                  </span>
+                  {leader === row.key && (
+                    <Badge tone="green" className="hidden sm:inline-flex">
+                      <Trophy aria-hidden className="size-3" />
+                      Best open rate
+                    </Badge>
+                  )}
+                </span>
+              </TD>
+              <TD className="text-right tabular-nums">{formatCount(row.recipients)}</TD>
+              <TD className="hidden text-right tabular-nums sm:table-cell">
+                {formatCount(row.delivered)}
+              </TD>
+              <TD className="text-right tabular-nums">
+                <RateCell rate={row.openRate} best={leader === row.key} />
+              </TD>
+              <TD className="text-right tabular-nums">
+                <RateCell rate={row.clickRate} />
+              </TD>
+            </TR>
+          ))}
+        </TBody>
+      </Table>
+    </Card>
+  );
+}
+
+function RateCell({ rate, best }: { rate: number; best?: boolean }) {
+  return (
+    <span className="inline-flex items-center justify-end gap-2">
+      <span
+        aria-hidden
+        className="hidden h-1.5 w-16 overflow-hidden rounded-full bg-zinc-100 md:block"
+      >
+        <span
+          className={best ? "block h-full bg-emerald-500" : "block h-full bg-indigo-400"}
+          style={{ width: `${Math.min(100, rate * 100)}%` }}
+        />
+      </span>
+      <span className={best ? "font-semibold text-emerald-700" : "text-zinc-700"}>
+        {formatRate(rate)}
+      </span>
+    </span>
+  );
+}

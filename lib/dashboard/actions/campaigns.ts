@@ -1,0 +1,141 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { cancelCampaign, createCampaign, updateCampaign } from "../../campaigns/manage";
+import { sendCampaign } from "../../campaigns/send";
+import { NotFoundError } from "../../errors";
+import { countCampaignRecipients, type CampaignAudience } from "../campaign-audience";
+import { campaignReport, type CampaignReport } from "../campaign-report";
+import { requireDashboard } from "../context";
+import { failure, success, toFormState, type FormState } from "../form-state";
+
+/** The editor's fields, in the API's shape (variants are the alternate subjects B, C, D). */
+export type CampaignDraft = {
+  name: string;
+  subject: string;
+  variants: string[];
+  from_name: string;
+  from_email: string;
+  preview_text: string;
+  template: string | null;
+  target: "all" | "segment";
+  segment: string | null;
+  scheduled_at: string | null;
+};
+export type SaveIntent = "save" | "send" | "schedule";
+export type SavedDraft = { id: string; recipients: number };
+
+// Variant paths first: `variants.1` must land on the second alternate, not on the group.
+const FIELDS = [
+  "name",
+  "subject",
+  "variants.0",
+  "variants.1",
+  "variants.2",
+  "variants",
+  "from_name",
+  "from_email",
+  "preview_text",
+  "template",
+  "target",
+  "segment",
+  "scheduled_at",
+] as const;
+
+const GONE = "This campaign no longer exists. It may have been deleted in another tab.";
+
+function revalidateCampaign(id: string) {
+  revalidatePath("/campaigns");
+  revalidatePath(`/campaigns/${id}`);
+}
+
+/**
+ * Saves the draft (creates it the first time) through the API's services. Before a send or a
+ * schedule it also checks what only then matters (a template, a future time) and answers how
+ * many contacts would receive it, for the confirmation.
+ */
+export async function saveCampaignAction(
+  campaignId: string | null,
+  draft: CampaignDraft,
+  intent: SaveIntent,
+): Promise<FormState<SavedDraft>> {
+  const { ctx } = await requireDashboard();
+  if (!draft || typeof draft !== "object") return failure("Nothing to save.");
+  const input = { ...draft, scheduled_at: intent === "send" ? null : draft.scheduled_at };
+  if (intent !== "save") {
+    const problems: Record<string, string> = {};
+    if (!draft.template) problems.template = "Choose a template to send.";
+    if (intent === "schedule") {
+      const at = draft.scheduled_at ? Date.parse(draft.scheduled_at) : NaN;
+      if (Number.isNaN(at)) problems.scheduled_at = "Choose a date and time.";
+      else if (at <= ctx.clock.now().getTime()) problems.scheduled_at = "Must be in the future.";
+    }
+    if (Object.keys(problems).length > 0) {
+      return failure("Please correct the highlighted fields.", problems);
+    }
+  }
+  try {
+    const { campaign } = campaignId
+      ? await updateCampaign(ctx, campaignId, input)
+      : await createCampaign(ctx, input);
+    const recipients = await countCampaignRecipients(ctx, {
+      target: campaign.target,
+      segment: campaign.segmentId,
+    });
+    revalidateCampaign(campaign.id);
+    return success("Draft saved", { id: campaign.id, recipients });
+  } catch (error) {
+    if (error instanceof NotFoundError && campaignId) return failure(GONE);
+    return toFormState(error, FIELDS);
+  }
+}
+
+/** Sends (or schedules: `scheduled_at` was saved) a draft, after the confirmation. */
+export async function sendCampaignAction(campaignId: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  try {
+    const result = await sendCampaign(ctx, campaignId);
+    revalidateCampaign(campaignId);
+    return success(result.campaign.scheduledAt ? "Campaign scheduled" : "Campaign is sending");
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure(GONE);
+    return toFormState(error, FIELDS);
+  }
+}
+
+/** A queued or scheduled campaign goes back to draft, to edit or send later. */
+export async function cancelCampaignAction(campaignId: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  try {
+    await cancelCampaign(ctx, campaignId);
+    revalidateCampaign(campaignId);
+    return success("Campaign moved back to draft");
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure(GONE);
+    return toFormState(error, []);
+  }
+}
+
+/** The editor's live recipient count; null when the segment is gone. */
+export async function recipientCountAction(audience: CampaignAudience): Promise<number | null> {
+  const { ctx } = await requireDashboard();
+  if (!audience || (audience.target !== "all" && audience.target !== "segment")) return null;
+  try {
+    return await countCampaignRecipients(ctx, audience);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/** The campaign page's poll while it is queued or sending; null once the campaign is gone. */
+export async function campaignReportAction(campaignId: string): Promise<CampaignReport | null> {
+  const { ctx } = await requireDashboard();
+  if (typeof campaignId !== "string") return null;
+  try {
+    return await campaignReport(ctx, campaignId);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import type { ServiceContext } from "../context";
+import { listDomains } from "../domains/list";
+import { resolveDefaultSender } from "../projects/sender";
+import { listSegments } from "../segments/manage";
+import { listTemplates } from "../templates/list";
+
+/** Pickers stay plain lists: 1,000 items (10 pages) is far past any real project. */
+const MAX_PAGES = 10;
+
+async function allPages<T>(
+  fetchPage: (
+    cursor?: string,
+  ) => Promise<{ data: T[]; has_more: boolean; next_cursor: string | null }>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = await fetchPage(cursor);
+    items.push(...result.data);
+    if (!result.has_more || !result.next_cursor) break;
+    cursor = result.next_cursor;
+  }
+  return items;
+}
+
+export type SegmentOption = { id: string; name: string };
+
+export async function segmentOptions(ctx: ServiceContext): Promise<SegmentOption[]> {
+  const segments = await allPages((cursor) => listSegments(ctx, { limit: 100, cursor }));
+  return segments.map((s) => ({ id: s.id, name: s.name }));
+}
+
+/** Own and gallery templates: the set the campaign API accepts. */
+export async function templateOptions(ctx: ServiceContext) {
+  const templates = await allPages((cursor) =>
+    listTemplates(ctx, { scope: "all", limit: 100, cursor }),
+  );
+  return templates.map((t) => ({
+    id: t.id,
+    name: t.name,
+    subject: t.subject,
+    category: t.category,
+    system: t.is_system,
+  }));
+}
+
+export type SenderOptions = {
+  /** Verified domains, the only ones a campaign may send from. */
+  domains: string[];
+  /** The project's default sender, to prefill a new campaign. */
+  defaultName: string;
+  defaultAddress: string | null;
+};
+
+export async function senderOptions(ctx: ServiceContext): Promise<SenderOptions> {
+  const [domains, sender] = await Promise.all([
+    allPages((cursor) => listDomains(ctx, { limit: 100, cursor })),
+    resolveDefaultSender(ctx.db, ctx.projectId),
+  ]);
+  return {
+    domains: domains.filter((d) => d.status === "verified").map((d) => d.name),
+    // The label is `Name <address>`: the name is what precedes the address.
+    defaultName: sender ? sender.label.slice(0, sender.label.lastIndexOf(" <")) : "",
+    defaultAddress: sender?.address ?? null,
+  };
+}

@@ -1,0 +1,46 @@
+import { getCampaign } from "../campaigns/manage";
+import { serializeCampaign, type CampaignResource } from "../campaigns/serialize";
+import type { ServiceContext } from "../context";
+import { NotFoundError } from "../errors";
+import { campaignActivity, type ActivityBucket } from "./campaign-activity";
+import { countCampaignRecipients } from "./campaign-audience";
+
+export type CampaignReport = {
+  campaign: CampaignResource;
+  activity: ActivityBucket[];
+  /**
+   * Before and during the fan-out: how many contacts the audience reaches now, the size the
+   * progress is measured against. Null once sent (the stats say how many it reached) or when
+   * the segment is gone.
+   */
+  expected: number | null;
+  /** The server's clock, so "scheduled" and relative times agree with what the worker sees. */
+  now: string;
+};
+
+/** What the page of a campaign that left the draft state shows, for the page and its poll. */
+export async function campaignReport(
+  ctx: ServiceContext,
+  campaignId: string,
+): Promise<CampaignReport> {
+  const { campaign, variants } = await getCampaign(ctx, campaignId);
+  const underway = campaign.status === "queued" || campaign.status === "sending";
+  const [activity, expected] = await Promise.all([
+    campaign.status === "draft" ? [] : campaignActivity(ctx, campaign.id),
+    underway
+      ? countCampaignRecipients(ctx, {
+          target: campaign.target,
+          segment: campaign.segmentId,
+        }).catch((error: unknown) => {
+          if (error instanceof NotFoundError) return null;
+          throw error;
+        })
+      : null,
+  ]);
+  return {
+    campaign: serializeCampaign(campaign, variants),
+    activity,
+    expected,
+    now: ctx.clock.now().toISOString(),
+  };
+}
