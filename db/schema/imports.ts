@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
@@ -15,7 +15,11 @@ export const contactImports = pgTable(
       .notNull()
       .default("pending"),
     format: text({ enum: ["csv", "ndjson"] }).notNull(),
+    // CSV: the header's columns and where each goes (email, name, subscribed, data.<key>, ignore).
+    columns: jsonb().$type<string[]>().notNull().default([]),
     mapping: jsonb().$type<Record<string, string>>().notNull().default({}),
+    // The next chunk to process: a resumed import starts there.
+    nextChunk: integer().notNull().default(0),
     totalRows: integer().notNull().default(0),
     processedRows: integer().notNull().default(0),
     createdCount: integer().notNull().default(0),
@@ -32,3 +36,21 @@ export const contactImports = pgTable(
 );
 
 export type ContactImport = typeof contactImports.$inferSelect;
+
+/**
+ * The uploaded file of an import, stored in line-aligned pieces (≈ 1 MiB) inside the upload's
+ * transaction, so any worker process can stream it back and a crash loses nothing.
+ */
+export const contactImportChunks = pgTable(
+  "contact_import_chunks",
+  {
+    importId: text()
+      .notNull()
+      .references(() => contactImports.id, { onDelete: "cascade" }),
+    seq: integer().notNull(),
+    // Number of the chunk's first data row in the file (1-based), for error reports.
+    firstRow: integer().notNull(),
+    data: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
+);

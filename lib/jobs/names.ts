@@ -7,6 +7,7 @@ export const JOBS = {
   deliverWebhook: "webhook-deliver",
   advanceRuns: "automation-advance",
   fanOutCampaign: "campaign-fanout",
+  importContacts: "contact-import",
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -20,4 +21,6 @@ export type JobPayloads = {
   [JOBS.advanceRuns]: { runIds: string[] };
   /** Sends the next batches of a campaign's audience (lib/campaigns/send.ts). */
   [JOBS.fanOutCampaign]: { campaignId: string };
+  /** Imports an uploaded contact file (lib/imports/process.ts). */
+  [JOBS.importContacts]: { importId: string };
 };

@@ -55,10 +55,10 @@ export class JobQueue {
     data: JobPayloads[N],
     options: EnqueueOptions = {},
   ) {
+    // pg-boss rejects an explicit `undefined` priority: pass only the options given.
+    const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
     await this.boss.send(name, data, {
-      priority: options.priority,
-      startAfter: options.startAfter,
-      singletonKey: options.singletonKey,
+      ...given,
       db: transactionAdapter(tx),
     } as PgBoss.SendOptions);
   }
@@ -72,7 +72,7 @@ export class JobQueue {
   ) {
     if (payloads.length === 0) return;
     await this.boss.insert(
-      payloads.map((data) => ({ name, data, priority: options.priority })),
+      payloads.map((data) => ({ name, data, priority: options.priority ?? 0 })),
       { db: transactionAdapter(tx) } as PgBoss.InsertOptions,
     );
   }

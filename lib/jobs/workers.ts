@@ -1,6 +1,7 @@
 import { dispatchDueRuns } from "../automations/dispatch";
 import { runCampaignFanout, startDueCampaigns } from "../campaigns/send";
 import { executeRuns } from "../automations/execute";
+import { processContactImport } from "../imports/process";
 import { deliverEmailBatch, setHtmlInstrumenter } from "../sending/deliver";
 import { trackingInstrumenter } from "../tracking/email-instrumenter";
 import type { Runtime } from "../runtime";
@@ -27,6 +28,9 @@ export async function startWorkers(runtime: Runtime) {
   });
   await runtime.jobs.work(JOBS.fanOutCampaign, { concurrency: 1, batchSize: 1 }, async (jobs) => {
     for (const job of jobs) await runCampaignFanout(runtime, job.data.campaignId);
+  });
+  await runtime.jobs.work(JOBS.importContacts, { concurrency: 1, batchSize: 1 }, async (jobs) => {
+    for (const job of jobs) await processContactImport(runtime, job.data.importId);
   });
   const poller = new DuePoller(runtime, [dispatchDueRuns, startDueCampaigns]);
   setProcessPoller(poller);

@@ -1,0 +1,13 @@
+import { withApiKey } from "@/lib/http/api-handler";
+import { exportContactsCsv } from "@/lib/imports/export";
+
+// GET /v1/contacts/export — CSV of every contact, or `segment=` / `subscribed=` filtered, streamed
+export const GET = withApiKey(async ({ ctx, query }) => {
+  const stream = await exportContactsCsv(ctx, query);
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="contacts.csv"',
+    },
+  });
+});

@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { rowsOf, type Executor } from "@/db";
+import { automationRuns, automations, contacts } from "@/db/schema";
+import { runIdSql } from "../automations/enroll";
+import { newId } from "../ids";
+import type { ImportedContact } from "../imports/rows";
+
+/**
+ * Upserts a batch of contacts by email in ONE statement, with POST /v1/contacts semantics per row
+ * (only the fields a row gives change; data merges shallowly) and the same enrollment: a newly
+ * created subscribed contact enters every live `contact.subscribed` automation. Emails must be
+ * unique within the batch (the caller keeps the last row of each).
+ */
+export async function bulkUpsertContacts(
+  tx: Executor,
+  args: { projectId: string; rows: ImportedContact[]; source: string; now: Date },
+): Promise<{ created: number; updated: number }> {
+  if (args.rows.length === 0) return { created: 0, updated: 0 };
+  const input = args.rows.map((row) => ({
+    id: newId("ct", args.now.getTime()),
+    email: row.email,
+    name: row.name ?? null,
+    has_name: row.name !== undefined,
+    subscribed: row.subscribed ?? null,
+    data: row.data,
+  }));
+  const now = sql`${args.now.toISOString()}::timestamptz`;
+  const result = await tx.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+        as r(id text, email text, name text, has_name boolean, subscribed boolean, data jsonb)
+    ),
+    upserted as (
+      insert into ${contacts} as c (id, project_id, email, name, subscribed, source, data, created_at, updated_at)
+      select r.id, ${args.projectId}, r.email, r.name, coalesce(r.subscribed, true), ${args.source},
+             coalesce(r.data, '{}'::jsonb), ${now}, ${now}
+      from input r
+      on conflict (project_id, email) do update set
+        name = case when (select i.has_name from input i where i.email = excluded.email)
+                    then excluded.name else c.name end,
+        subscribed = coalesce((select i.subscribed from input i where i.email = excluded.email), c.subscribed),
+        data = c.data || excluded.data,
+        updated_at = ${now}
+      returning c.id, c.project_id, c.subscribed, (xmax = 0) as created
+    ),
+    enrolled as (
+      insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, finished_at, created_at, updated_at)
+      select ${runIdSql(now)}, a.project_id, a.id, u.id,
+             case when jsonb_array_length(a.steps) > 0 then 'active' else 'completed' end,
+             a.steps -> 0 ->> 'id',
+             case when jsonb_array_length(a.steps) > 0 then null else ${now} end, ${now}, ${now}
+      from upserted u
+      join ${automations} a
+        on a.project_id = u.project_id and a.trigger_key = 'contact.subscribed' and a.status = 'live'
+      where u.created and u.subscribed
+      on conflict do nothing
+      returning id
+    )
+    select count(*) filter (where created)::int as created,
+           count(*) filter (where not created)::int as updated,
+           (select count(*) from enrolled)::int as enrolled
+    from upserted`);
+  const [row] = rowsOf<{ created: number; updated: number; enrolled: number }>(result);
+  return { created: row?.created ?? 0, updated: row?.updated ?? 0 };
+}

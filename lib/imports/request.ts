@@ -1,0 +1,32 @@
+import { ValidationError } from "../errors";
+
+/** The import's format: `format=csv|ndjson`, else from Content-Type (text/csv, x-ndjson). */
+export function importFormat(
+  contentType: string | null,
+  format: string | undefined,
+): "csv" | "ndjson" {
+  const wanted = format ?? contentType ?? "";
+  if (/csv/i.test(wanted)) return "csv";
+  if (/ndjson|jsonl|json-seq/i.test(wanted)) return "ndjson";
+  throw new ValidationError(
+    "Send the file as text/csv or application/x-ndjson (or add ?format=csv|ndjson).",
+    [{ path: "format", message: "must be csv or ndjson" }],
+  );
+}
+
+/** `mapping` query parameter: a JSON object from CSV column to destination. */
+export function importMapping(raw: string | undefined): Record<string, string> | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      if (Object.values(value).every((v) => typeof v === "string"))
+        return value as Record<string, string>;
+    }
+  } catch {
+    // reported below
+  }
+  throw new ValidationError('mapping: must be a JSON object like {"E-mail":"email"}', [
+    { path: "mapping", message: "must be a JSON object of column → destination" },
+  ]);
+}

@@ -1,0 +1,96 @@
+import { isEmailAddress } from "../validation";
+
+/**
+ * One imported row → the contact it upserts. CSV cells go where the mapping says: `email`,
+ * `name`, `subscribed` (true/false, yes/no, 1/0; empty keeps the default), `data.<key>`, or
+ * `ignore`. Unmapped columns become `data.<column>`. NDJSON lines are objects shaped like a
+ * POST /v1/contacts body.
+ */
+export type ImportedContact = {
+  email: string;
+  name?: string | null;
+  subscribed?: boolean;
+  data: Record<string, unknown>;
+};
+export type RowResult = { ok: true; contact: ImportedContact } | { ok: false; message: string };
+
+const TRUE = new Set(["true", "yes", "y", "1", "subscribed"]);
+const FALSE = new Set(["false", "no", "n", "0", "unsubscribed"]);
+
+/** Default destination of a CSV column by its header name. */
+export function defaultMapping(columns: string[]): Record<string, string> {
+  return Object.fromEntries(
+    columns.map((column) => {
+      const key = column
+        .trim()
+        .toLowerCase()
+        .replace(/[\s_-]+/g, "");
+      if (key === "email" || key === "emailaddress" || key === "e-mail") return [column, "email"];
+      if (key === "name" || key === "fullname") return [column, "name"];
+      if (key === "subscribed") return [column, "subscribed"];
+      return [column, `data.${column.trim()}`];
+    }),
+  );
+}
+
+export function csvRow(
+  columns: string[],
+  cells: string[],
+  mapping: Record<string, string>,
+): RowResult {
+  const contact: ImportedContact = { email: "", data: {} };
+  for (const [i, column] of columns.entries()) {
+    const value = (cells[i] ?? "").trim();
+    const target = mapping[column] ?? `data.${column}`;
+    if (target === "ignore") continue;
+    if (target === "email") contact.email = value.toLowerCase();
+    else if (target === "name") contact.name = value === "" ? null : value;
+    else if (target === "subscribed") {
+      if (value === "") continue;
+      const flag = value.toLowerCase();
+      if (!TRUE.has(flag) && !FALSE.has(flag)) {
+        return { ok: false, message: `subscribed: "${value}" is not true or false` };
+      }
+      contact.subscribed = TRUE.has(flag);
+    } else if (target.startsWith("data.") && value !== "") contact.data[target.slice(5)] = value;
+  }
+  return checked(contact);
+}
+
+export function ndjsonRow(line: string): RowResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { ok: false, message: "not valid JSON" };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { ok: false, message: "must be a JSON object" };
+  }
+  const row = value as Record<string, unknown>;
+  if (
+    row.data !== undefined &&
+    (typeof row.data !== "object" || row.data === null || Array.isArray(row.data))
+  ) {
+    return { ok: false, message: "data: must be a JSON object" };
+  }
+  if (row.subscribed !== undefined && typeof row.subscribed !== "boolean") {
+    return { ok: false, message: "subscribed: must be true or false" };
+  }
+  if (row.name !== undefined && row.name !== null && typeof row.name !== "string") {
+    return { ok: false, message: "name: must be a string" };
+  }
+  return checked({
+    email: typeof row.email === "string" ? row.email.trim().toLowerCase() : "",
+    name: row.name === "" ? null : (row.name as string | null | undefined),
+    subscribed: row.subscribed as boolean | undefined,
+    data: (row.data as Record<string, unknown> | undefined) ?? {},
+  });
+}
+
+function checked(contact: ImportedContact): RowResult {
+  if (contact.email === "") return { ok: false, message: "email: is missing" };
+  if (!isEmailAddress(contact.email))
+    return { ok: false, message: `email: "${contact.email}" is not an email address` };
+  return { ok: true, contact };
+}

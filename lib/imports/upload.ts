@@ -1,0 +1,118 @@
+import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
+import { contactImportChunks, contactImports } from "@/db/schema";
+import { withTransaction, type ServiceContext } from "../context";
+import { ValidationError } from "../errors";
+import { newId } from "../ids";
+import { JOBS } from "../jobs/names";
+import { countRecords, RecordChunker } from "./chunker";
+import { defaultMapping } from "./rows";
+
+export const MAX_IMPORT_BYTES = 1024 * 1024 * 1024;
+const DESTINATION = /^(email|name|subscribed|ignore|data\.\S+)$/;
+
+/**
+ * POST /v1/contacts/import: stores the streamed file (CSV with a header row, or NDJSON) in
+ * line-aligned chunks with the import row and its job in one transaction, then a worker imports
+ * it (process.ts). CSV columns map by header name unless `mapping` says otherwise.
+ */
+export async function startContactImport(
+  ctx: ServiceContext,
+  args: {
+    format: "csv" | "ndjson";
+    body: ReadableStream<Uint8Array> | null;
+    mapping?: Record<string, string>;
+  },
+) {
+  if (!args.body) throw new ValidationError("The request has no body: send the file as the body.");
+  for (const [column, target] of Object.entries(args.mapping ?? {})) {
+    if (!DESTINATION.test(target)) {
+      throw new ValidationError(`mapping: "${column}" → "${target}" is not a destination`, [
+        {
+          path: `mapping.${column}`,
+          message: "must be email, name, subscribed, data.<key> or ignore",
+        },
+      ]);
+    }
+  }
+  const now = ctx.clock.now();
+  const id = newId("imp", now.getTime());
+  const result = await withTransaction(ctx.db, async (tx) => {
+    await tx.insert(contactImports).values({
+      id,
+      projectId: ctx.projectId,
+      format: args.format,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const chunker = new RecordChunker(args.format);
+    const decoder = new TextDecoder();
+    let seq = 0;
+    let rows = 0;
+    let columns: string[] | null = args.format === "csv" ? null : [];
+    let bytes = 0;
+    const store = async (piece: string) => {
+      let text = piece;
+      if (columns === null) {
+        // The header row: the first record of the file.
+        const end = headerEnd(text);
+        columns = (parse(text.slice(0, end), { bom: true }) as string[][])[0] ?? [];
+        text = text.slice(end);
+      }
+      const records = countRecords(text, args.format);
+      if (records === 0) return;
+      await tx
+        .insert(contactImportChunks)
+        .values({ importId: id, seq, firstRow: rows + 1, data: text });
+      seq += 1;
+      rows += records;
+    };
+    const reader = args.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > MAX_IMPORT_BYTES) {
+        await reader.cancel().catch(() => {});
+        throw new ValidationError("The file is larger than the 1 GiB import limit.");
+      }
+      for (const piece of chunker.push(decoder.decode(value, { stream: true }))) await store(piece);
+    }
+    for (const piece of chunker.push(decoder.decode())) await store(piece);
+    for (const piece of chunker.end()) await store(piece);
+    const cols: string[] = columns ?? [];
+    if (
+      args.format === "csv" &&
+      !Object.values({ ...defaultMapping(cols), ...args.mapping }).includes("email")
+    ) {
+      throw new ValidationError(
+        "No column holds the email: name one `email` or map one to email.",
+        [{ path: "mapping", message: "one column must map to email" }],
+      );
+    }
+    const [imported] = await tx
+      .update(contactImports)
+      .set({
+        totalRows: rows,
+        columns: cols,
+        mapping: { ...defaultMapping(cols), ...args.mapping },
+      })
+      .where(eq(contactImports.id, id))
+      .returning();
+    if (ctx.config.worker !== "off")
+      await ctx.jobs.enqueue(tx, JOBS.importContacts, { importId: id });
+    return imported!;
+  });
+  if (ctx.config.worker !== "off") ctx.jobs.notify(JOBS.importContacts);
+  return result;
+}
+
+/** End of the CSV header record (a quoted header cell may hold a newline). */
+function headerEnd(text: string): number {
+  let inQuotes = false;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '"') inQuotes = !inQuotes;
+    else if (text[i] === "\n" && !inQuotes) return i + 1;
+  }
+  return text.length;
+}
