@@ -1,0 +1,218 @@
+"use client";
+
+import * as SelectPrimitive from "@radix-ui/react-select";
+import { Trash2 } from "lucide-react";
+import { Button } from "../ui/button";
+import { cn } from "../ui/cn";
+import { Input } from "../ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger } from "../ui/select";
+import {
+  operatorLabel,
+  operatorsFor,
+  RULE_KINDS,
+  valueInputFor,
+  withKind,
+  type RuleDraft,
+  type RuleKind,
+  type RuleOperator,
+} from "./rule-draft";
+
+const groupLabel = "px-2.5 pt-2 pb-1 text-xs font-medium text-zinc-500";
+
+/** One rule: what to check, how, and against what; the value control fits the operator. */
+export function RuleRow({
+  rule,
+  index,
+  onChange,
+  onRemove,
+  errors,
+}: {
+  rule: RuleDraft;
+  index: number;
+  onChange: (rule: RuleDraft) => void;
+  onRemove: () => void;
+  /** Messages for field, operator and value of this rule. */
+  errors: { field?: string; operator?: string; value?: string };
+}) {
+  const input = valueInputFor(rule.kind, rule.operator);
+  const id = `rule-${rule.id}`;
+  const problems = [errors.field, errors.operator, errors.value].filter(Boolean);
+  const set = (patch: Partial<RuleDraft>) => onChange({ ...rule, ...patch });
+
+  return (
+    <li
+      aria-label={`Rule ${index + 1}`}
+      className="rounded-lg bg-zinc-50/70 p-2.5 ring-1 ring-zinc-200/70 ring-inset"
+    >
+      <div className="flex items-start gap-2">
+        <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-[minmax(0,11rem)_minmax(0,11rem)_minmax(0,1fr)] sm:items-start">
+          <div className="grid min-w-0 gap-2">
+            <Select
+              value={rule.kind}
+              onValueChange={(kind) => onChange(withKind(rule, kind as RuleKind))}
+            >
+              <SelectTrigger
+                aria-label={`Rule ${index + 1} field`}
+                aria-invalid={errors.field ? true : undefined}
+                className="aria-invalid:ring-red-400 [&>span]:truncate"
+              />
+              <SelectContent>
+                {(["contact", "engagement"] as const).map((group) => (
+                  <SelectPrimitive.Group key={group}>
+                    <SelectPrimitive.Label className={groupLabel}>
+                      {group === "contact" ? "Contact" : "Engagement"}
+                    </SelectPrimitive.Label>
+                    {RULE_KINDS.filter((k) => k.group === group).map((k) => (
+                      <SelectItem key={k.value} value={k.value}>
+                        {k.label}
+                      </SelectItem>
+                    ))}
+                  </SelectPrimitive.Group>
+                ))}
+              </SelectContent>
+            </Select>
+            {rule.kind === "data" && (
+              <div className="flex items-stretch">
+                <span className="inline-flex items-center rounded-l-lg bg-white px-2 font-mono text-xs text-zinc-500 ring-1 ring-zinc-200 ring-inset">
+                  data.
+                </span>
+                <Input
+                  aria-label={`Rule ${index + 1} custom field name`}
+                  value={rule.key}
+                  onChange={(e) => set({ key: e.target.value })}
+                  placeholder="plan"
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={190}
+                  className="-ml-px min-w-0 rounded-l-none font-mono text-[13px]"
+                  aria-invalid={errors.field ? true : undefined}
+                />
+              </div>
+            )}
+          </div>
+          <Select
+            value={rule.operator}
+            onValueChange={(operator) => set({ operator: operator as RuleOperator })}
+          >
+            <SelectTrigger
+              aria-label={`Rule ${index + 1} condition`}
+              aria-invalid={errors.operator ? true : undefined}
+              className="aria-invalid:ring-red-400 [&>span]:truncate"
+            />
+            <SelectContent>
+              {operatorsFor(rule.kind).map((op) => (
+                <SelectItem key={op} value={op}>
+                  {operatorLabel(rule.kind, op)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <ValueControl
+            rule={rule}
+            input={input}
+            label={`Rule ${index + 1} value`}
+            invalid={Boolean(errors.value)}
+            onChange={set}
+          />
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-9 text-zinc-400 hover:text-red-600"
+          onClick={onRemove}
+          aria-label={`Remove rule ${index + 1}`}
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      </div>
+      {problems.length > 0 && (
+        <p id={`${id}-error`} className="mt-2 text-[13px] text-red-600">
+          {problems.join(" ")}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function ValueControl({
+  rule,
+  input,
+  label,
+  invalid,
+  onChange,
+}: {
+  rule: RuleDraft;
+  input: ReturnType<typeof valueInputFor>;
+  label: string;
+  invalid: boolean;
+  onChange: (patch: Partial<RuleDraft>) => void;
+}) {
+  const common = { "aria-label": label, "aria-invalid": invalid ? true : undefined } as const;
+  switch (input) {
+    case "none":
+      return <span className="hidden sm:block" />;
+    case "subscribed":
+      return (
+        <Select
+          value={rule.subscribed ? "true" : "false"}
+          onValueChange={(v) => onChange({ subscribed: v === "true" })}
+        >
+          <SelectTrigger {...common} />
+          <SelectContent>
+            <SelectItem value="true">subscribed</SelectItem>
+            <SelectItem value="false">unsubscribed</SelectItem>
+          </SelectContent>
+        </Select>
+      );
+    case "days":
+      return (
+        <div className="flex items-center gap-2">
+          <Input
+            {...common}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={3650}
+            value={rule.text}
+            onChange={(e) => onChange({ text: e.target.value })}
+            className="w-24 tabular-nums"
+          />
+          <span className="text-[13px] text-zinc-600">days</span>
+        </div>
+      );
+    case "date":
+      return (
+        <Input
+          {...common}
+          type="date"
+          value={rule.text}
+          onChange={(e) => onChange({ text: e.target.value })}
+          className="tabular-nums"
+        />
+      );
+    default:
+      return (
+        <Input
+          {...common}
+          value={rule.text}
+          onChange={(e) => onChange({ text: e.target.value })}
+          placeholder={
+            input === "list"
+              ? "pro, team"
+              : input === "number"
+                ? "100 or 2026-01-31"
+                : placeholderFor(rule.kind)
+          }
+          autoComplete="off"
+          spellCheck={false}
+          className={cn(input === "number" && "tabular-nums")}
+        />
+      );
+  }
+}
+
+function placeholderFor(kind: RuleKind): string {
+  if (kind === "email") return "@acme.com";
+  if (kind === "source") return "api";
+  return "value";
+}
