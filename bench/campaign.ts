@@ -1,0 +1,217 @@
+/**
+ * npm run bench:campaign — on PostgreSQL, in one run:
+ *   1. a campaign to BENCH_CONTACTS contacts (default 1,000,000) sent by two `npm run worker`
+ *      processes to a fast local SMTP sink: end-to-end emails/s, time to first email, the
+ *      workers' peak RSS beside their idle RSS; beside the ceiling: the same number of
+ *      pre-rendered messages pushed through the same pooled transport to the same sink;
+ *   2. a CSV import of BENCH_IMPORT_ROWS rows (default = BENCH_CONTACTS) through
+ *      POST /v1/contacts/import, beside a raw COPY of the same file into a bare table.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
+import { prepareInstance } from "@/lib/bootstrap";
+import { createCampaign } from "@/lib/campaigns/manage";
+import { readConfig } from "@/lib/config";
+import { serviceContext } from "@/lib/context";
+import { createProject } from "@/lib/projects/create";
+import { makeRuntime } from "@/lib/runtime";
+import { createSmtpTransport } from "@/lib/sending/transports/smtp";
+import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
+import { waitForHttp } from "./lib/load";
+import { ensureBuild, startProcess, startScript, stopProcess } from "./lib/processes";
+import { seedContacts } from "./lib/seed";
+
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? CONTACTS);
+const SINK_PORT = Number(process.env.BENCH_SINK_PORT ?? 2598);
+const WORKERS = 2;
+
+async function count(handle: DatabaseHandle, query: string, params: unknown[] = []) {
+  const [row] = await handle.query<{ n: number }>(query, params);
+  return Number(row?.n ?? 0);
+}
+
+/** Resident set size of a process in MiB (Linux /proc). */
+function rssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function main() {
+  if (!(await postgresAvailable())) throw new Error("bench:campaign needs PostgreSQL");
+  ensureBuild();
+  const database = await createThrowawayDatabase();
+  const sink = startProcess(
+    process.execPath,
+    ["--import", "tsx", "bench/lib/smtp-sink.ts", String(SINK_PORT)],
+    {},
+    "pipe",
+  );
+  await new Promise((r) => sink.stdout!.once("data", r));
+  const smtpUrl = `smtp://127.0.0.1:${SINK_PORT}`;
+  const workers: ReturnType<typeof startScript>[] = [];
+  try {
+    await migrateDatabase({ databaseUrl: database.url });
+    const handle = await openDatabase({ databaseUrl: database.url });
+    const runtime = makeRuntime(handle, { ...readConfig(), databaseUrl: database.url, smtpUrl });
+    await prepareInstance(runtime);
+    const { project, keys } = await createProject(
+      handle.db,
+      { name: "Bench", domain: "bench.test", verified: true },
+      new Date(),
+    );
+    await seedContacts(handle, project.id, CONTACTS);
+    await handle.query("update contacts set subscribed = true");
+    const ctx = serviceContext(runtime, project.id);
+    const { campaign } = await createCampaign(ctx, {
+      name: "Bench",
+      subject: "News for {{first_name}}",
+      from_name: "Bench",
+      from_email: "news@bench.test",
+      template: "tpl_system_newsletter_digest",
+      variants: ["Variant B for {{first_name}}"],
+    });
+
+    // 1. The campaign: idle workers first (their RSS), then queue it and time it.
+    const env = {
+      DATABASE_URL: database.url,
+      SMTP_URL: smtpUrl,
+      WORKER: "external",
+      NODE_ENV: "production",
+    };
+    for (let i = 0; i < WORKERS; i++)
+      workers.push(startScript("scripts/worker.ts", { ...env, AUTOMATION_POLL_MS: "200" }));
+    await new Promise((r) => setTimeout(r, 5000));
+    const idle = workers.map((w) => rssMiB(w.pid!));
+    const started = performance.now();
+    await handle.query("update campaigns set status = 'queued' where id = $1", [campaign.id]);
+    let firstAt = 0;
+    const peak = [...idle];
+    for (;;) {
+      const delivered = await count(
+        handle,
+        "select count(*)::int as n from emails where campaign_id = $1 and status = 'delivered'",
+        [campaign.id],
+      );
+      if (delivered > 0 && !firstAt) firstAt = performance.now();
+      workers.forEach((w, i) => (peak[i] = Math.max(peak[i]!, rssMiB(w.pid!))));
+      if (delivered >= CONTACTS) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    for (const worker of workers.splice(0)) await stopProcess(worker);
+
+    // The ceiling: pre-rendered messages, the same pooled transport, the same sink.
+    const [sample] = await handle.query<{ html: string; text: string; subject: string }>(
+      "select html, text, subject from emails where campaign_id = $1 limit 1",
+      [campaign.id],
+    );
+    const transport = createSmtpTransport(smtpUrl, {
+      maxConnections: Number(process.env.SMTP_POOL_SIZE ?? 5),
+    });
+    const rawStarted = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (next < CONTACTS) {
+          const i = next++;
+          await transport.send({
+            from: "news@bench.test",
+            to: `raw${i}@example.com`,
+            cc: [],
+            bcc: [],
+            replyTo: [],
+            subject: sample!.subject,
+            html: sample!.html,
+            text: sample!.text,
+            messageId: `<raw${i}@bench.test>`,
+            headers: {},
+            attachments: [],
+          });
+        }
+      }),
+    );
+    const rawRate = CONTACTS / ((performance.now() - rawStarted) / 1000);
+    await transport.close();
+
+    // 2. Import: the API (stored, then a worker imports it) beside a raw COPY of the same file.
+    const file = path.join(os.tmpdir(), `mw-bench-import-${process.pid}.csv`);
+    const out = fs.createWriteStream(file);
+    out.write("email,name,plan,subscribed\n");
+    for (let i = 0; i < IMPORT_ROWS; i++)
+      out.write(`import${i}@example.com,Import ${i},${i % 3 ? "free" : "pro"},yes\n`);
+    await new Promise((r) => out.end(r));
+    const app = startProcess("node_modules/.bin/next", ["start", "-p", "3204"], {
+      ...env,
+      PORT: "3204",
+      RATE_LIMIT_PER_SECOND: "1000000",
+      RATE_LIMIT_BURST: "1000000",
+    });
+    await waitForHttp("http://127.0.0.1:3204");
+    workers.push(startScript("scripts/worker.ts", env));
+    const importStarted = performance.now();
+    const response = await fetch("http://127.0.0.1:3204/api/v1/contacts/import", {
+      method: "POST",
+      headers: { authorization: `Bearer ${keys.live}`, "content-type": "text/csv" },
+      body: fs.createReadStream(file) as unknown as BodyInit,
+      duplex: "half",
+    } as RequestInit);
+    const { id } = (await response.json()) as { id: string };
+    for (;;) {
+      const [job] = await handle.query<{ status: string }>(
+        "select status from contact_imports where id = $1",
+        [id],
+      );
+      if (job?.status === "completed" || job?.status === "failed") break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const importSeconds = (performance.now() - importStarted) / 1000;
+    for (const worker of workers.splice(0)) await stopProcess(worker);
+    await stopProcess(app);
+    const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+    await sql`create table bench_copy (email text, name text, plan text, subscribed text)`;
+    const copyStarted = performance.now();
+    const writable =
+      await sql`copy bench_copy from stdin with (format csv, header true)`.writable();
+    await new Promise((resolve, reject) =>
+      fs.createReadStream(file).pipe(writable).on("finish", resolve).on("error", reject),
+    );
+    const copySeconds = (performance.now() - copyStarted) / 1000;
+    await sql.end();
+    fs.rmSync(file, { force: true });
+    await handle.close();
+
+    const f = (n: number, d = 0) =>
+      n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
+    const rate = CONTACTS / seconds;
+    console.log(
+      `\nbench:campaign — ${f(CONTACTS)} recipients, ${WORKERS} worker processes, local SMTP sink; import of ${f(IMPORT_ROWS)} CSV rows`,
+    );
+    console.log(
+      `machine: ${os.cpus().length}× ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}, PostgreSQL\n`,
+    );
+    console.log("| figure | Mailwright | reference | ratio | target |");
+    console.log("|---|---|---|---|---|");
+    console.log(
+      `| campaign emails/s (end to end) | ${f(rate)} (all sent in ${f(seconds, 1)} s; first email after ${f((firstAt - started) / 1000, 2)} s) | ${f(rawRate)}: pre-rendered, same pooled transport, same sink | ${(rate / rawRate).toFixed(2)} | ≥ 0.7 and > 830 |`,
+    );
+    console.log(
+      `| worker RSS, peak / idle MiB | ${peak.map((p) => f(p)).join(", ")} / ${idle.map((p) => f(p)).join(", ")} | | ${Math.max(...peak.map((p, i) => p / idle[i]!)).toFixed(2)} | ≤ 1.5 |`,
+    );
+    console.log(
+      `| CSV import rows/s | ${f(IMPORT_ROWS / importSeconds)} (${f(importSeconds, 1)} s) | ${f(IMPORT_ROWS / copySeconds)}: COPY of the same file (${f(copySeconds, 1)} s) | ${(copySeconds / importSeconds).toFixed(2)} | ≥ 0.3 |`,
+    );
+  } finally {
+    for (const worker of workers) await stopProcess(worker);
+    await stopProcess(sink);
+    await database.drop();
+  }
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
