@@ -122,25 +122,25 @@ describe(`contact import and export (${TEST_DRIVER})`, () => {
       body: { status: "live" },
     });
     const rows = Array.from(
-      { length: 30_000 },
+      { length: 16_000 },
       (_, i) =>
         `bulk${i}@example.com,"Bulk ${i}","note with a comma, and ""quotes""",${i % 10 === 0 ? "no" : "yes"}`,
     );
     const started = await upload(["email,name,note,subscribed", ...rows].join("\n"), "text/csv");
-    expect(started.body.total_rows).toBe(30_000);
+    expect(started.body.total_rows).toBe(16_000);
     const done = await finished(started.body.id);
-    expect(done).toMatchObject({ processed_rows: 30_000, created: 30_000, error_count: 0 });
+    expect(done).toMatchObject({ processed_rows: 16_000, created: 16_000, error_count: 0 });
     const runs = await waitFor(
       async () => {
         const stats = (
           await app.api(`/v1/automations/${automation.body.id}`, { key: project.live })
         ).body.stats;
-        return stats.runs.total === 27_000 ? stats : null;
+        return stats.runs.total === 14_400 ? stats : null;
       },
       30_000,
-      "27,000 enrolled",
+      "14,400 enrolled",
     );
-    expect(runs.runs.total).toBe(27_000);
+    expect(runs.runs.total).toBe(14_400);
   });
 
   it("rejects a file without an email column or of an unknown type", async () => {
@@ -161,7 +161,7 @@ describe(`contact import and export (${TEST_DRIVER})`, () => {
     // Custom-field columns are those of the exported contacts.
     expect(lines[0]).toBe("email,name,subscribed,source,created_at,Plan,note");
     expect(lines.some((l) => l.startsWith("ada@example.com,Ada L.,false,import,"))).toBe(true);
-    expect(lines).toHaveLength(1 + 3000 + 2);
+    expect(lines).toHaveLength(1 + 1600 + 2);
     const missing = await app.api("/v1/contacts/export?segment=seg_missing", { key: project.live });
     expectError(missing, 404);
   });
