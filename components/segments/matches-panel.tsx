@@ -20,6 +20,7 @@ export function MatchesPanel({ matches }: { matches: MatchesState }) {
           <span className="text-3xl font-semibold tracking-tight text-zinc-900 tabular-nums">
             {shown ? formatCount(shown.count) : "—"}
           </span>
+          {/* Read as one phrase: "3 contacts match". */}{" "}
           <span className="text-sm text-zinc-500">
             {shown ? (shown.count === 1 ? "contact matches" : "contacts match") : ""}
           </span>

@@ -45,7 +45,7 @@ export function RuleRow({
       className="rounded-lg bg-zinc-50/70 p-2.5 ring-1 ring-zinc-200/70 ring-inset"
     >
       <div className="flex items-start gap-2">
-        <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-[minmax(0,11rem)_minmax(0,11rem)_minmax(0,1fr)] sm:items-start">
+        <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-3 sm:items-start">
           <div className="grid min-w-0 gap-2">
             <Select
               value={rule.kind}
