@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
@@ -28,6 +29,14 @@ export const campaigns = pgTable(
     sentAt: timestampMs(),
     // Keyset position of the audience fan-out, so a restart resumes where it stopped.
     fanoutCursor: text(),
+    // A/B test with an automatic winner: variants go to a sample of the audience; after the wait
+    // the variant with the best metric goes to the rest.
+    abSamplePercent: integer(),
+    abWaitMinutes: integer(),
+    abMetric: text({ enum: ["open_rate", "click_rate"] }),
+    abSampleSize: integer(),
+    abDecideAt: timestampMs(),
+    abWinner: text(),
     excludedUnsubscribed: integer().notNull().default(0),
     excludedSuppressed: integer().notNull().default(0),
     createdAt: createdAt(),
@@ -35,6 +44,9 @@ export const campaigns = pgTable(
   },
   (t) => [
     index("campaigns_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index("campaigns_ab_decide_idx")
+      .on(t.abDecideAt)
+      .where(sql`${t.abDecideAt} is not null and ${t.abWinner} is null`),
     index("campaigns_project_status_created_idx").on(
       t.projectId,
       t.status,

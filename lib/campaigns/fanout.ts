@@ -20,11 +20,13 @@ import type { SegmentConditions } from "../segments/schemas";
 import { compileTemplate, type CompiledTemplate } from "../templates/compiled";
 import { findReadableTemplateOrThrow } from "../templates/internal";
 import { ttlCache } from "../ttl-cache";
+import { abPlan, eligibleCount, startAbWait } from "./ab-test";
 import { variantsOf } from "./internal";
 import { unsubscribeFooter, unsubscribeUrl } from "./unsubscribe-links";
 
 export type FanoutDeps = { db: Database; clock: Clock; config: Config; jobs: JobQueue };
-export type BatchResult = { done: boolean; emailIds: string[] };
+/** `waiting`: an A/B sample is out and the fan-out pauses until a winner is decided. */
+export type BatchResult = { done: boolean; waiting?: boolean; emailIds: string[] };
 
 export const FANOUT_BATCH = 500;
 const compiled = ttlCache<CompiledTemplate>(10 * 60_000, 100);
@@ -51,7 +53,18 @@ export async function fanOutBatch(
       .for("update");
     if (!campaign || campaign.status !== "sending") return { done: true, emailIds: [] };
     const variants = await variantsOf(tx, [campaign.id]);
-    const audience = await nextAudience(tx, campaign, limit, now);
+    const where = await audienceWhere(tx, campaign, now);
+    const ab = await abPlan(tx, campaign, variants, () => eligibleCount(tx, where));
+    if (ab.phase === "waiting") {
+      await startAbWait(tx, campaign, now);
+      return { done: false, waiting: true, emailIds: [] };
+    }
+    const audience = await nextAudience(
+      tx,
+      campaign,
+      where,
+      ab.phase === "sample" ? Math.min(limit, ab.remaining) : limit,
+    );
     if (audience.length === 0) {
       await tx
         .update(campaigns)
@@ -60,7 +73,8 @@ export async function fanOutBatch(
       return { done: true, emailIds: [] };
     }
     const eligible = audience.filter((c) => c.subscribed && !c.suppressed);
-    const emailIds = await sendTo(tx, deps, campaign, variants, eligible, now);
+    const winner = ab.phase === "winner" ? variants.find((v) => v.key === ab.winner) : undefined;
+    const emailIds = await sendTo(tx, deps, campaign, winner ? [winner] : variants, eligible, now);
     await tx
       .update(campaigns)
       .set({
@@ -84,7 +98,8 @@ type AudienceRow = {
   suppressed: boolean;
 };
 
-async function nextAudience(tx: Executor, campaign: Campaign, limit: number, now: Date) {
+/** The campaign's audience: the project's contacts, or its segment's (as matched now). */
+async function audienceWhere(tx: Executor, campaign: Campaign, now: Date) {
   let segmentFilter = sql`true`;
   if (campaign.target === "segment" && campaign.segmentId) {
     const [segment] = await tx
@@ -96,6 +111,15 @@ async function nextAudience(tx: Executor, campaign: Campaign, limit: number, now
       ? segmentWhere(segment.conditions as SegmentConditions, now)
       : sql`false`;
   }
+  return and(eq(contacts.projectId, campaign.projectId), segmentFilter);
+}
+
+async function nextAudience(
+  tx: Executor,
+  campaign: Campaign,
+  where: ReturnType<typeof and>,
+  limit: number,
+) {
   const result = await tx
     .select({
       id: contacts.id,
@@ -109,13 +133,7 @@ async function nextAudience(tx: Executor, campaign: Campaign, limit: number, now
         where s.project_id = "contacts"."project_id" and s.email = "contacts"."email")`,
     })
     .from(contacts)
-    .where(
-      and(
-        eq(contacts.projectId, campaign.projectId),
-        campaign.fanoutCursor ? gt(contacts.id, campaign.fanoutCursor) : undefined,
-        segmentFilter,
-      ),
-    )
+    .where(and(where, campaign.fanoutCursor ? gt(contacts.id, campaign.fanoutCursor) : undefined))
     .orderBy(contacts.id)
     .limit(limit);
   return result as AudienceRow[];
@@ -142,7 +160,8 @@ async function sendTo(
       { previewText: campaign.previewText },
     ),
   );
-  const start = variants.reduce((sum, v) => sum + v.recipients, 0);
+  // Position in the audience so far (a single winner variant takes everybody after the sample).
+  const start = variants.length > 1 ? variants.reduce((sum, v) => sum + v.recipients, 0) : 0;
   const fromDomain = campaign.fromEmail.slice(campaign.fromEmail.lastIndexOf("@") + 1);
   const fromAddress = `${JSON.stringify(campaign.fromName)} <${campaign.fromEmail}>`;
   const prepared = [];

@@ -22,6 +22,7 @@ import { serializeCampaign } from "./serialize";
 export async function createCampaign(ctx: ServiceContext, input: unknown) {
   const values = parseInput(CreateCampaignInput, input);
   const now = ctx.clock.now();
+  checkAbTest(values.ab_test ?? null, values.variants?.length ?? 0);
   return withTransaction(ctx.db, async (tx) => {
     await checkReferences(tx, ctx.projectId, values);
     const id = newId("cmp", now.getTime());
@@ -39,6 +40,7 @@ export async function createCampaign(ctx: ServiceContext, input: unknown) {
         templateId: values.template ?? null,
         segmentId: values.target === "segment" ? (values.segment ?? null) : null,
         scheduledAt: values.scheduled_at ?? null,
+        ...abColumns(values.ab_test ?? null),
         createdAt: now,
         updatedAt: now,
       })
@@ -74,6 +76,19 @@ export async function updateCampaign(ctx: ServiceContext, campaignId: string, in
             : values.segment,
     };
     await checkReferences(tx, ctx.projectId, merged);
+    const alternates =
+      values.variants ?? variants.filter((v) => v.key !== "A").map((v) => v.subject);
+    const abTest =
+      values.ab_test === undefined
+        ? campaign.abSamplePercent
+          ? {
+              sample_percent: campaign.abSamplePercent,
+              wait_hours: (campaign.abWaitMinutes ?? 60) / 60,
+              metric: campaign.abMetric ?? "open_rate",
+            }
+          : null
+        : values.ab_test;
+    checkAbTest(abTest, alternates.length);
     const subject = values.subject ?? campaign.subject;
     const [updated] = await tx
       .update(campaigns)
@@ -87,12 +102,11 @@ export async function updateCampaign(ctx: ServiceContext, campaignId: string, in
         target,
         segmentId: merged.segment ?? null,
         ...(values.scheduled_at !== undefined && { scheduledAt: values.scheduled_at }),
+        ...abColumns(abTest),
         updatedAt: ctx.clock.now(),
       })
       .where(eq(campaigns.id, campaign.id))
       .returning();
-    const alternates =
-      values.variants ?? variants.filter((v) => v.key !== "A").map((v) => v.subject);
     await replaceVariants(tx, campaign.id, subject, alternates);
     return { campaign: updated!, variants: await variantsOf(tx, [campaign.id]) };
   });
@@ -200,6 +214,29 @@ async function checkReferences(
       ]);
     });
   }
+}
+
+type AbTestInput = {
+  sample_percent: number;
+  wait_hours: number;
+  metric: "open_rate" | "click_rate";
+};
+
+/** An A/B test needs something to test: at least one alternate subject. */
+function checkAbTest(abTest: AbTestInput | null, alternates: number) {
+  if (abTest && alternates === 0) {
+    throw new ValidationError("ab_test: add at least one variant (an alternate subject) to test", [
+      { path: "ab_test", message: "needs at least one variant" },
+    ]);
+  }
+}
+
+function abColumns(abTest: AbTestInput | null) {
+  return {
+    abSamplePercent: abTest?.sample_percent ?? null,
+    abWaitMinutes: abTest ? Math.round(abTest.wait_hours * 60) : null,
+    abMetric: abTest?.metric ?? null,
+  };
 }
 
 /** Variant A is the campaign subject; alternates become B, C, D in order. */

@@ -29,6 +29,25 @@ const fields = {
   variants: z
     .array(Subject, { error: "must be an array of subjects" })
     .max(3, "must have at most 3 alternate subjects (variants B, C, D)"),
+  ab_test: z
+    .object(
+      {
+        sample_percent: z
+          .number({ error: "must be a number" })
+          .int("must be a whole percentage")
+          .min(1, "must be from 1 to 50")
+          .max(50, "must be from 1 to 50"),
+        wait_hours: z
+          .number({ error: "must be a number of hours" })
+          .min(0.25, "must be from 0.25 to 168 hours")
+          .max(168, "must be from 0.25 to 168 hours"),
+        metric: z
+          .enum(["open_rate", "click_rate"], { error: "must be open_rate or click_rate" })
+          .default("open_rate"),
+      },
+      { error: 'must be an object like {"sample_percent":20,"wait_hours":4}' },
+    )
+    .nullable(),
   scheduled_at: z.iso
     .datetime({ offset: true, error: "must be an ISO 8601 timestamp" })
     .transform((v) => new Date(v))
@@ -45,6 +64,7 @@ export const CreateCampaignInput = z.object({
   target: fields.target.default("all"),
   segment: fields.segment.optional(),
   variants: fields.variants.optional(),
+  ab_test: fields.ab_test.optional(),
   scheduled_at: fields.scheduled_at.optional(),
 });
 export type CreateCampaignInput = z.output<typeof CreateCampaignInput>;
@@ -59,6 +79,7 @@ export const UpdateCampaignInput = z.object({
   target: fields.target.optional(),
   segment: fields.segment.optional(),
   variants: fields.variants.optional(),
+  ab_test: fields.ab_test.optional(),
   scheduled_at: fields.scheduled_at.optional(),
 });
 export type UpdateCampaignInput = z.output<typeof UpdateCampaignInput>;

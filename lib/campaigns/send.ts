@@ -84,6 +84,8 @@ async function sendInline(ctx: ServiceContext, campaignId: string) {
     const batch = await fanOutBatch(ctx, campaignId, INLINE_RECIPIENT_CAP - emailIds.length);
     emailIds.push(...batch.emailIds);
     done = batch.done;
+    // Without a worker nobody decides an A/B winner later: the inline send ends with the sample.
+    if (batch.waiting) break;
   }
   if (!done) {
     // The cap is reached: the rest of the audience is not sent (run a worker for more).
@@ -157,7 +159,8 @@ export async function runCampaignFanout(runtime: Runtime, campaignId: string) {
     const batchStarted = Date.now();
     const batch = await fanOutBatch(runtime, campaignId);
     if (batch.emailIds.length > 0) runtime.jobs.notify(JOBS.deliverEmail);
-    if (batch.done) return;
+    // Done, or an A/B sample is out: the winner's decision enqueues the rest (ab-test.ts).
+    if (batch.done || batch.waiting) return;
     if (rate) {
       const due = (batch.emailIds.length / rate) * 1000 - (Date.now() - batchStarted);
       if (due > 0) await new Promise((r) => setTimeout(r, due));

@@ -63,6 +63,16 @@ export function serializeCampaign(campaign: Campaign, variants: CampaignVariant[
     status: campaign.status,
     stats: campaignStats(campaign, variants),
     variants: variants.filter((v) => v.key !== "A").map((v) => ({ id: v.key, subject: v.subject })),
+    ab_test: campaign.abSamplePercent
+      ? {
+          sample_percent: campaign.abSamplePercent,
+          wait_hours: (campaign.abWaitMinutes ?? 60) / 60,
+          metric: campaign.abMetric ?? "open_rate",
+          sample_size: campaign.abSampleSize,
+          decide_at: iso(campaign.abDecideAt),
+          winner: campaign.abWinner,
+        }
+      : null,
     scheduled_at: iso(campaign.scheduledAt),
     sent_at: iso(campaign.sentAt),
     created_at: iso(campaign.createdAt),

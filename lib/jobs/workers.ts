@@ -1,4 +1,5 @@
 import { dispatchDueRuns } from "../automations/dispatch";
+import { decideAbWinners } from "../campaigns/ab-test";
 import { runCampaignFanout, startDueCampaigns } from "../campaigns/send";
 import { executeRuns } from "../automations/execute";
 import { processContactImport } from "../imports/process";
@@ -32,7 +33,7 @@ export async function startWorkers(runtime: Runtime) {
   await runtime.jobs.work(JOBS.importContacts, { concurrency: 1, batchSize: 1 }, async (jobs) => {
     for (const job of jobs) await processContactImport(runtime, job.data.importId);
   });
-  const poller = new DuePoller(runtime, [dispatchDueRuns, startDueCampaigns]);
+  const poller = new DuePoller(runtime, [dispatchDueRuns, startDueCampaigns, decideAbWinners]);
   setProcessPoller(poller);
   poller.start();
   runtime.jobs.onStop(async () => {

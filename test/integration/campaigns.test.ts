@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "@/db/schema";
+import { decideAbWinners } from "@/lib/campaigns/ab-test";
 import { startCampaignsDue } from "../support/campaigns";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError } from "../support/checks";
@@ -231,5 +232,52 @@ describe(`campaigns (${TEST_DRIVER})`, () => {
     app.clock.advance!(3_600_000);
     await startCampaignsDue(app);
     await waitForStatus(id, "sent");
+  });
+
+  it("A/B test: variants go to a sample, the best open rate wins and goes to the rest", async () => {
+    const created = await draft({
+      name: "A/B",
+      subject: "Subject A",
+      variants: ["Subject B"],
+      ab_test: { sample_percent: 50, wait_hours: 1 },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.ab_test).toMatchObject({
+      sample_percent: 50,
+      wait_hours: 1,
+      metric: "open_rate",
+      winner: null,
+    });
+    expectError(await draft({ ab_test: { sample_percent: 20, wait_hours: 1 } }), 422);
+    const id = created.body.id;
+    await api(`/v1/campaigns/${id}/send`, { method: "POST" });
+    const sampled = await waitFor(
+      async () => {
+        const c = (await api(`/v1/campaigns/${id}`)).body;
+        return c.ab_test.decide_at && c.stats.delivered === c.ab_test.sample_size ? c : null;
+      },
+      20_000,
+      "sample delivered",
+    );
+    const sample = sampled.ab_test.sample_size;
+    expect(sampled.status).toBe("sending");
+    expect(sampled.stats.variants.A.recipients + sampled.stats.variants.B.recipients).toBe(sample);
+    // Every B recipient opens; no A recipient does.
+    const bEmails = await app.runtime.db
+      .select({ token: emails.trackingToken })
+      .from(emails)
+      .where(and(eq(emails.campaignId, id), eq(emails.campaignVariant, "B")));
+    for (const e of bEmails) await fetch(`${app.baseUrl}/api/t/o/${e.token}.gif`);
+
+    app.clock.advance!(3_600_000);
+    // The embedded worker's poller may decide first; either way one decision is made.
+    await decideAbWinners(app.runtime);
+    const done = await waitForStatus(id, "sent");
+    expect(done.ab_test.winner).toBe("B");
+    expect(done.stats.variants.A.recipients).toBe(sampled.stats.variants.A.recipients);
+    expect(done.stats.recipients).toBe(
+      done.stats.variants.A.recipients + done.stats.variants.B.recipients,
+    );
+    expect(done.stats.recipients).toBeGreaterThan(sample);
   });
 });
