@@ -15,12 +15,17 @@ export const contacts = pgTable(
     subscribed: boolean().notNull().default(true),
     source: text().notNull().default("api"),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    // Double opt-in: set while a new contact has not confirmed yet (the link's secret).
+    confirmationToken: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // Emails are stored lowercased, so (project, email) is (project, lower(email)).
     uniqueIndex("contacts_project_email_key").on(t.projectId, t.email),
+    uniqueIndex("contacts_confirmation_token_key")
+      .on(t.confirmationToken)
+      .where(sql`${t.confirmationToken} is not null`),
     check("contacts_email_lowercase", sql`${t.email} = lower(${t.email})`),
     // Campaign fan-out streams a project's audience in id order.
     index("contacts_project_id_idx").on(t.projectId, t.id),

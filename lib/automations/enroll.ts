@@ -23,6 +23,23 @@ export function triggerKeyOf(trigger: { event: string; name?: string }): string 
   return trigger.event === "event" ? `event:${trigger.name}` : "contact.subscribed";
 }
 
+/** A contact that became a confirmed subscriber enters live `contact.subscribed` automations. */
+export async function enrollSubscribedContact(
+  tx: Executor,
+  args: { projectId: string; contactId: string; now: Date },
+) {
+  const now = sql`${args.now.toISOString()}::timestamptz`;
+  await tx.execute(sql`
+    insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, finished_at, created_at, updated_at)
+    select ${runIdSql(now)}, a.project_id, a.id, ${args.contactId},
+           case when jsonb_array_length(a.steps) > 0 then 'active' else 'completed' end,
+           a.steps -> 0 ->> 'id',
+           case when jsonb_array_length(a.steps) > 0 then null else ${now} end, ${now}, ${now}
+    from ${automations} a
+    where a.project_id = ${args.projectId} and a.trigger_key = 'contact.subscribed' and a.status = 'live'
+    on conflict do nothing`);
+}
+
 /**
  * A deleted contact's unfinished runs exit (DECISIONS §5); the delay or wait they stood in is
  * closed with outcome `exited`.

@@ -1,31 +1,25 @@
+import { hostedPage } from "../http/hosted-page";
 import { escapeHtml } from "../templates/variables";
 import type { UnsubscribeTarget } from "./unsubscribe";
 
-type PageState = "confirm" | "done" | "invalid";
-
-/** The hosted unsubscribe page: plain HTML, no scripts, no cookies. */
-export function unsubscribePage(state: PageState, target: UnsubscribeTarget | null): Response {
+/** The hosted unsubscribe page: confirm (GET), done (POST), or an invalid link (404). */
+export function unsubscribePage(
+  state: "confirm" | "done" | "invalid",
+  target: UnsubscribeTarget | null,
+): Response {
   const who = target ? `<strong>${escapeHtml(target.address)}</strong>` : "";
   const from = target ? escapeHtml(target.projectName) : "";
-  const body =
-    state === "invalid"
-      ? `<h1>This link is invalid</h1><p>It may have been copied incompletely. Use the unsubscribe link in the email again.</p>`
-      : state === "done"
-        ? `<h1>You're unsubscribed</h1><p>${who} will no longer get marketing emails from ${from}. Emails you ask for, such as receipts, still arrive.</p>`
-        : `<h1>Unsubscribe?</h1><p>Stop marketing emails from ${from} to ${who}.</p>
-<form method="post"><button type="submit">Unsubscribe</button></form>`;
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Unsubscribe</title>
-<style>
-body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f4f4f5;color:#18181b;margin:0;padding:4rem 1rem}
-main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 1px 2px rgb(0 0 0/.06),0 0 0 1px rgb(0 0 0/.05)}
-h1{font-size:1.25rem;margin:0 0 .75rem}p{line-height:1.5;color:#3f3f46;margin:0 0 1.25rem}
-button{font:inherit;font-weight:600;background:#4f46e5;color:#fff;border:0;border-radius:8px;padding:.65rem 1.25rem;cursor:pointer}
-button:hover{background:#4338ca}
-</style></head><body><main>${body}</main></body></html>`;
-  return new Response(html, {
-    status: state === "invalid" ? 404 : 200,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
-  });
+  if (state === "invalid" || !target) {
+    return hostedPage(
+      "Unsubscribe",
+      "<h1>This link is invalid</h1><p>It may have been copied incompletely. Use the unsubscribe link in the email again.</p>",
+      404,
+    );
+  }
+  return hostedPage(
+    "Unsubscribe",
+    state === "done"
+      ? `<h1>You're unsubscribed</h1><p>${who} will no longer get marketing emails from ${from}. Emails you ask for, such as receipts, still arrive.</p>`
+      : `<h1>Unsubscribe?</h1><p>Stop marketing emails from ${from} to ${who}.</p><form method="post"><button type="submit">Unsubscribe</button></form>`,
+  );
 }

@@ -5,6 +5,8 @@ import { wakeDuePoller } from "../jobs/poller";
 import { runIdSql } from "../automations/enroll";
 import type { ServiceContext } from "../context";
 import { newId } from "../ids";
+import { projectSettings } from "../projects/settings";
+import { startDoubleOptIn } from "./double-opt-in";
 import { parseInput } from "../validation";
 import { mergedDataSql, splitDataPatch } from "./data-patch";
 import { UpsertContactInput } from "./schemas";
@@ -25,6 +27,9 @@ export async function upsertContact(
   const values = parseInput(UpsertContactInput, input);
   const now = ctx.clock.now();
   const db = ctx.tx ?? ctx.db;
+  // Double opt-in: a new contact without an explicit `subscribed` waits for its confirmation.
+  const confirm =
+    values.subscribed === undefined && (await projectSettings(db, ctx.projectId)).doubleOptIn;
   const upsert = db
     .insert(contacts)
     .values({
@@ -32,7 +37,7 @@ export async function upsertContact(
       projectId: ctx.projectId,
       email: values.email,
       name: values.name ?? null,
-      subscribed: values.subscribed ?? true,
+      subscribed: values.subscribed ?? !confirm,
       source: values.source ?? defaults.source ?? "api",
       data: splitDataPatch(values.data ?? {}).set,
       createdAt: now,
@@ -71,7 +76,7 @@ export async function upsertContact(
     select u.*, coalesce((select array_agg(id) from enrolled), '{}') as enrolled_run_ids from upserted u`);
   const row = rowsOf<RawUpsertRow>(result)[0]!;
   if (row.enrolled_run_ids?.length) wakeDuePoller();
-  return {
+  const upserted: UpsertContactResult = {
     contact: {
       id: row.id,
       projectId: row.project_id,
@@ -80,12 +85,15 @@ export async function upsertContact(
       subscribed: row.subscribed,
       source: row.source,
       data: row.data,
+      confirmationToken: null,
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),
     },
     created: row.created,
     enrolledRunIds: row.enrolled_run_ids ?? [],
   };
+  if (confirm && row.created) await startDoubleOptIn(ctx, upserted.contact);
+  return upserted;
 }
 
 type RawUpsertRow = {

@@ -1,0 +1,2 @@
+ALTER TABLE "contacts" ADD COLUMN "confirmation_token" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "contacts_confirmation_token_key" ON "contacts" USING btree ("confirmation_token") WHERE "contacts"."confirmation_token" is not null;

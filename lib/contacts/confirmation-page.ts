@@ -1,0 +1,24 @@
+import { hostedPage } from "../http/hosted-page";
+import { escapeHtml } from "../templates/variables";
+
+/** The hosted double opt-in page: confirm (GET), done (POST), or an invalid link (404). */
+export function confirmationPage(
+  state: "confirm" | "done" | "invalid",
+  target: { email: string; projectName: string } | null,
+): Response {
+  if (state === "invalid" || !target) {
+    return hostedPage(
+      "Confirm your subscription",
+      "<h1>This link is invalid or was already used</h1><p>If you already confirmed, you're all set.</p>",
+      404,
+    );
+  }
+  const who = `<strong>${escapeHtml(target.email)}</strong>`;
+  const from = escapeHtml(target.projectName);
+  return hostedPage(
+    "Confirm your subscription",
+    state === "done"
+      ? `<h1>You're subscribed</h1><p>Thanks for confirming: ${who} will get emails from ${from}.</p>`
+      : `<h1>Confirm your subscription</h1><p>Confirm that ${who} wants to get emails from ${from}.</p><form method="post"><button type="submit">Confirm subscription</button></form>`,
+  );
+}

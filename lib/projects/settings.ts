@@ -1,0 +1,22 @@
+import { eq } from "drizzle-orm";
+import { projects } from "@/db/schema";
+import type { Executor } from "@/db";
+import { ttlCache } from "../ttl-cache";
+
+export type ProjectSettings = { doubleOptIn: boolean };
+
+// Read on every contact creation: cached for a few seconds per process.
+const cache = ttlCache<ProjectSettings>(5_000);
+
+export function projectSettings(db: Executor, projectId: string): Promise<ProjectSettings> {
+  return cache.get(projectId, async () => {
+    const [row] = await db
+      .select({ doubleOptIn: projects.doubleOptIn })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    return { doubleOptIn: row?.doubleOptIn ?? false };
+  });
+}
+
+/** After a settings change in this process (other processes follow within the cache's TTL). */
+export const forgetProjectSettings = () => cache.clear();

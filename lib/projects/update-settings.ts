@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { projects } from "@/db/schema";
+import type { ServiceContext } from "../context";
+import { findVerifiedDomain } from "../domains/find-verified";
+import { ValidationError } from "../errors";
+import { EmailAddress, parseInput } from "../validation";
+import { forgetProjectSettings } from "./settings";
+
+export const ProjectSettingsInput = z.object({
+  default_from_name: z.string({ error: "must be a string" }).trim().max(200).nullable().optional(),
+  default_from_email: EmailAddress.nullable().optional(),
+  double_opt_in: z.boolean({ error: "must be true or false" }).optional(),
+});
+
+/**
+ * Settings → General: the default sender (automation emails, confirmations, test sends; its
+ * domain must be verified) and double opt-in for new contacts.
+ */
+export async function updateProjectSettings(ctx: ServiceContext, input: unknown) {
+  const values = parseInput(ProjectSettingsInput, input);
+  if (values.default_from_email) {
+    const domain = values.default_from_email.slice(values.default_from_email.lastIndexOf("@") + 1);
+    if (!(await findVerifiedDomain(ctx.db, ctx.projectId, domain))) {
+      throw new ValidationError(
+        `The domain ${domain} is not verified for this project.`,
+        [
+          {
+            path: "default_from_email",
+            message: "must use a verified domain (Settings → Domains)",
+          },
+        ],
+        "domain_not_verified",
+      );
+    }
+  }
+  const [project] = await ctx.db
+    .update(projects)
+    .set({
+      ...(values.default_from_name !== undefined && {
+        defaultFromName: values.default_from_name || null,
+      }),
+      ...(values.default_from_email !== undefined && {
+        defaultFromEmail: values.default_from_email,
+      }),
+      ...(values.double_opt_in !== undefined && { doubleOptIn: values.double_opt_in }),
+      updatedAt: ctx.clock.now(),
+    })
+    .where(eq(projects.id, ctx.projectId))
+    .returning();
+  forgetProjectSettings();
+  return project!;
+}
