@@ -7,6 +7,7 @@ import {
   ListFilter,
   Mail,
   Megaphone,
+  SlidersHorizontal,
   Users,
   Webhook,
   Workflow,
@@ -36,6 +37,7 @@ export const NAV: NavSection[] = [
   {
     title: "Settings",
     items: [
+      { href: "/settings/general", label: "General", icon: SlidersHorizontal },
       { href: "/settings/api-keys", label: "API keys", icon: KeyRound },
       { href: "/settings/domains", label: "Domains", icon: Globe },
       { href: "/settings/webhooks", label: "Webhooks", icon: Webhook },

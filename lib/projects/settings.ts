@@ -20,3 +20,9 @@ export function projectSettings(db: Executor, projectId: string): Promise<Projec
 
 /** After a settings change in this process (other processes follow within the cache's TTL). */
 export const forgetProjectSettings = () => cache.clear();
+
+/** The project's row (Settings → General reads it fresh, not from the cache). */
+export async function projectRow(db: Executor, projectId: string) {
+  const [row] = await db.select().from(projects).where(eq(projects.id, projectId));
+  return row ?? null;
+}

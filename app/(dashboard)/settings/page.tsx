@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 
-// Settings has one section so far; later sections get their own pages beside it.
+// Settings opens on its first section.
 export default function SettingsPage() {
-  redirect("/settings/api-keys");
+  redirect("/settings/general");
 }

@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/app-shell/page-header";
+import { GeneralSettingsForm } from "@/components/settings/general-settings-form";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { listDomains } from "@/lib/domains/list";
+import { projectRow } from "@/lib/projects/settings";
+
+export const metadata: Metadata = { title: "General settings" };
+
+export default async function GeneralSettingsPage() {
+  const { ctx, project } = await requireDashboard();
+  const [row, domains] = await Promise.all([
+    projectRow(ctx.db, ctx.projectId),
+    listDomains(ctx, { limit: 100 }),
+  ]);
+  return (
+    <>
+      <PageHeader
+        eyebrow={<span className="text-[13px] font-medium text-zinc-500">Settings</span>}
+        title="General"
+        description={`How ${project.name} sends on its own behalf, and how new contacts subscribe.`}
+      />
+      <GeneralSettingsForm
+        settings={{
+          fromName: row?.defaultFromName ?? "",
+          fromEmail: row?.defaultFromEmail ?? "",
+          doubleOptIn: row?.doubleOptIn ?? false,
+          verifiedDomains: domains.data.filter((d) => d.status === "verified").map((d) => d.name),
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import { startTransition, useActionState, useEffect, type FormEvent } from "react";
+import { saveGeneralSettingsAction } from "@/lib/dashboard/actions/settings";
+import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { describedBy, Field } from "../ui/field";
+import { Input } from "../ui/input";
+import { Notice } from "../ui/notice";
+import { Switch } from "../ui/switch";
+import { useToast } from "../ui/toast";
+
+export type GeneralSettings = {
+  fromName: string;
+  fromEmail: string;
+  doubleOptIn: boolean;
+  verifiedDomains: string[];
+};
+
+/** The default sender and double opt-in, saved together. */
+export function GeneralSettingsForm({ settings }: { settings: GeneralSettings }) {
+  const toast = useToast();
+  const [state, action, pending] = useActionState<FormState, FormData>(
+    saveGeneralSettingsAction,
+    IDLE,
+  );
+  useEffect(() => {
+    if (state.status === "success") toast({ title: "Settings saved" });
+  }, [state]); // eslint-disable-line react-hooks/exhaustive-deps
+  const errors = state.status === "error" ? state.fieldErrors : {};
+  const formLevel = state.status === "error" && Object.keys(errors).length === 0;
+  const domains = settings.verifiedDomains;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    startTransition(() => action(form));
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-6">
+      {formLevel && <Notice tone="error">{state.message}</Notice>}
+      <Card className="grid gap-5 p-5 sm:p-6">
+        <div>
+          <h2 className="text-[15px] font-semibold text-zinc-900">Default sender</h2>
+          <p className="mt-1 text-[13px] text-zinc-500">
+            Automation emails, subscription confirmations and test sends come from this address.
+          </p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id="from-name"
+            label="Name"
+            error={errors.default_from_name}
+            hint="Shown as the sender"
+          >
+            <Input
+              id="from-name"
+              name="default_from_name"
+              defaultValue={settings.fromName}
+              placeholder="Acme"
+              aria-describedby={describedBy("from-name", errors.default_from_name, true)}
+            />
+          </Field>
+          <Field
+            id="from-email"
+            label="Email"
+            error={errors.default_from_email}
+            hint={
+              domains.length
+                ? `On a verified domain: ${domains.join(", ")}`
+                : "Verify a domain first (Settings → Domains)"
+            }
+          >
+            <Input
+              id="from-email"
+              name="default_from_email"
+              type="email"
+              defaultValue={settings.fromEmail}
+              placeholder={domains[0] ? `hello@${domains[0]}` : "hello@your-domain.com"}
+              aria-invalid={errors.default_from_email ? true : undefined}
+              aria-describedby={describedBy("from-email", errors.default_from_email, true)}
+            />
+          </Field>
+        </div>
+      </Card>
+      <Card className="flex items-start justify-between gap-6 p-5 sm:p-6">
+        <div>
+          <label htmlFor="double-opt-in" className="text-[15px] font-semibold text-zinc-900">
+            Double opt-in
+          </label>
+          <p className="mt-1 max-w-prose text-[13px] text-zinc-500">
+            New contacts get an email asking them to confirm, and count as subscribed only after
+            they do. Contacts created with an explicit subscribed value and imported lists are not
+            asked.
+          </p>
+        </div>
+        <Switch id="double-opt-in" name="double_opt_in" defaultChecked={settings.doubleOptIn} />
+      </Card>
+      <div>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving…" : "Save settings"}
+        </Button>
+      </div>
+    </form>
+  );
+}

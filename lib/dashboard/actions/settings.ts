@@ -1,0 +1,26 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { updateProjectSettings } from "../../projects/update-settings";
+import { requireDashboard } from "../context";
+import { success, toFormState, type FormState } from "../form-state";
+
+/** Settings → General: the default sender and double opt-in. */
+export async function saveGeneralSettingsAction(
+  _previous: FormState,
+  form: FormData,
+): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  const email = String(form.get("default_from_email") ?? "").trim();
+  try {
+    await updateProjectSettings(ctx, {
+      default_from_name: String(form.get("default_from_name") ?? "").trim() || null,
+      default_from_email: email || null,
+      double_opt_in: form.get("double_opt_in") === "on",
+    });
+  } catch (error) {
+    return toFormState(error, ["default_from_name", "default_from_email", "double_opt_in"]);
+  }
+  revalidatePath("/settings/general");
+  return success("Settings saved");
+}
