@@ -80,3 +80,20 @@ export function MatchesPanel({ matches }: { matches: MatchesState }) {
     </Card>
   );
 }
+
+/** The count in a few words, for narrow screens where the panel sits below the rules. */
+export function MatchesBadge({ matches }: { matches: MatchesState }) {
+  const shown =
+    matches.state === "ready" ? matches : matches.state === "loading" ? matches.last : undefined;
+  if (!shown) return null;
+  return (
+    <span
+      className={cn(
+        "rounded-full bg-indigo-50 px-2.5 py-1 text-xs font-medium text-indigo-700 tabular-nums lg:hidden",
+        matches.state === "loading" && "opacity-60",
+      )}
+    >
+      {formatCount(shown.count)} {shown.count === 1 ? "contact" : "contacts"}
+    </span>
+  );
+}

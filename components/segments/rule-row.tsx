@@ -36,7 +36,12 @@ export function RuleRow({
 }) {
   const input = valueInputFor(rule.kind, rule.operator);
   const id = `rule-${rule.id}`;
-  const problems = [errors.field, errors.operator, errors.value].filter(Boolean);
+  // The service names every field kind; here only the custom field's name can be wrong.
+  const fieldError =
+    errors.field && rule.kind === "data"
+      ? "Enter the custom field’s name, like plan or company.size (no spaces)."
+      : errors.field;
+  const problems = [fieldError, errors.operator, errors.value].filter(Boolean);
   const set = (patch: Partial<RuleDraft>) => onChange({ ...rule, ...patch });
 
   return (

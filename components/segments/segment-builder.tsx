@@ -13,7 +13,7 @@ import { describedBy, Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { Notice } from "../ui/notice";
 import { SegmentedControl } from "../ui/segmented-control";
-import { MatchesPanel } from "./matches-panel";
+import { MatchesBadge, MatchesPanel } from "./matches-panel";
 import { RuleRow } from "./rule-row";
 import { useSegmentBuilder } from "./use-segment-builder";
 import { useSegmentMatches } from "./use-segment-matches";
@@ -92,6 +92,7 @@ export function SegmentBuilder({ segment }: { segment: SegmentResource | null })
             <CardHeader
               title="Rules"
               description="Text compares ignoring case; a custom field holding a list contains an item that equals the value."
+              actions={<MatchesBadge matches={matches} />}
             />
             <CardBody className="grid gap-3">
               <div className="flex flex-wrap items-center gap-2 text-sm text-zinc-700">

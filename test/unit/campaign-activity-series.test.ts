@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activitySeries } from "@/components/campaigns/report/activity-series";
+import { activitySeries, runningTotals } from "@/components/campaigns/report/activity-series";
 
 const bucket = (hour: string, delivered = 0, opened = 0, clicked = 0) => ({
   hour,
@@ -54,5 +54,17 @@ describe("campaign activity series", () => {
     ]);
     expect(series.points).toHaveLength(60);
     expect(series.points.at(-1)!.opened).toBe(1);
+  });
+
+  it("adds up to running totals", () => {
+    const { points } = activitySeries([
+      bucket("2026-06-01T09:00:00Z", 10, 2),
+      bucket("2026-06-01T11:00:00Z", 1, 3, 1),
+    ]);
+    expect(runningTotals(points).map((p) => [p.delivered, p.opened, p.clicked])).toEqual([
+      [10, 2, 0],
+      [10, 2, 0],
+      [11, 5, 1],
+    ]);
   });
 });

@@ -31,7 +31,11 @@ export function AudienceField({
   ] as const;
   return (
     <div className="grid gap-4">
-      <div role="radiogroup" aria-label="Audience" className="grid gap-2 sm:grid-cols-2">
+      <div
+        role="radiogroup"
+        aria-label="Audience"
+        className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1"
+      >
         {options.map((option) => {
           const checked = target === option.value;
           return (

@@ -115,6 +115,7 @@ export function CampaignEditor({
             <SubjectFields
               subject={draft.subject}
               variants={draft.variants}
+              abTest={draft.ab_test}
               onChange={update}
               errors={errors}
             />
@@ -183,6 +184,7 @@ export function CampaignEditor({
         pending={editor.pendingSend}
         name={draft.name}
         subjects={draft.variants.length + 1}
+        abTest={draft.variants.length > 0 ? draft.ab_test : null}
         busy={busy === "confirm"}
         onConfirm={editor.confirmSend}
         onClose={editor.closeSend}

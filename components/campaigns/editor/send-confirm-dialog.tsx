@@ -1,5 +1,6 @@
 "use client";
 
+import type { CampaignDraft } from "@/lib/dashboard/actions/campaigns";
 import { formatCount } from "@/lib/dashboard/format";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from "../../ui/alert-dialog";
 import { Button } from "../../ui/button";
@@ -14,6 +15,7 @@ export function SendConfirmDialog({
   pending,
   name,
   subjects,
+  abTest,
   busy,
   onConfirm,
   onClose,
@@ -21,6 +23,7 @@ export function SendConfirmDialog({
   pending: PendingSend | null;
   name: string;
   subjects: number;
+  abTest: CampaignDraft["ab_test"];
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -45,7 +48,11 @@ export function SendConfirmDialog({
                 </strong>
               </>
             ) : null}
-            . {subjects > 1 && `Each of the ${subjects} subjects goes to an even share of them. `}
+            .{" "}
+            {subjects > 1 &&
+              (abTest
+                ? `The ${subjects} subjects are tried on ${abTest.sample_percent}% of them first; the winner goes to the rest ${abTest.wait_hours} ${abTest.wait_hours === 1 ? "hour" : "hours"} later. `
+                : `Each of the ${subjects} subjects goes to an even share of them. `)}
             {scheduled
               ? "You can cancel it until then."
               : "Once it is sending, it cannot be stopped."}

@@ -45,7 +45,7 @@ export function SenderFields({
           </Link>
         </Notice>
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Field id="campaign-from-name" label="From name" error={errors.from_name}>
           <Input
             id="campaign-from-name"
@@ -68,7 +68,7 @@ export function SenderFields({
               autoComplete="off"
               spellCheck={false}
               disabled={choices.length === 0}
-              className="min-w-0 flex-1 rounded-r-none"
+              className="w-0 min-w-20 flex-1 rounded-r-none"
               aria-invalid={emailError ? true : undefined}
               aria-describedby={describedBy("campaign-from-email", emailError)}
             />
@@ -80,7 +80,7 @@ export function SenderFields({
               <SelectTrigger
                 aria-label="Sending domain"
                 placeholder="domain"
-                className="-ml-px w-auto max-w-[60%] min-w-0 rounded-l-none bg-zinc-50 [&>span]:truncate"
+                className="-ml-px w-auto max-w-[70%] min-w-0 shrink-0 rounded-l-none bg-zinc-50 [&>span]:truncate"
               />
               <SelectContent align="end">
                 {choices.map((name) => (

@@ -1,9 +1,11 @@
 "use client";
 
 import { Plus, X } from "lucide-react";
+import type { CampaignDraft } from "@/lib/dashboard/actions/campaigns";
 import { Button } from "../../ui/button";
 import { describedBy, Field } from "../../ui/field";
 import { Input } from "../../ui/input";
+import { AbTestFields } from "./ab-test-fields";
 
 const KEYS = ["A", "B", "C", "D"] as const;
 
@@ -14,12 +16,14 @@ const KEYS = ["A", "B", "C", "D"] as const;
 export function SubjectFields({
   subject,
   variants,
+  abTest,
   onChange,
   errors,
 }: {
   subject: string;
   variants: string[];
-  onChange: (patch: { subject?: string; variants?: string[] }) => void;
+  abTest: CampaignDraft["ab_test"];
+  onChange: (patch: Partial<Pick<CampaignDraft, "subject" | "variants" | "ab_test">>) => void;
   errors: Record<string, string>;
 }) {
   const testing = variants.length > 0;
@@ -54,9 +58,11 @@ export function SubjectFields({
       {errors.variants && <p className="text-[13px] text-red-600">{errors.variants}</p>}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-[13px] text-zinc-500">
-          {testing
-            ? `A/B test: the audience is split evenly between ${variants.length + 1} subjects.`
-            : "Add alternate subjects to A/B test them."}
+          {!testing
+            ? "Add alternate subjects to A/B test them."
+            : abTest
+              ? `A/B test: ${variants.length + 1} subjects on a sample, then the winner.`
+              : `A/B test: the audience is split evenly between ${variants.length + 1} subjects.`}
         </p>
         {variants.length < 3 && (
           <Button
@@ -69,6 +75,13 @@ export function SubjectFields({
           </Button>
         )}
       </div>
+      {testing && (
+        <AbTestFields
+          abTest={abTest}
+          onChange={(ab_test) => onChange({ ab_test })}
+          errors={errors}
+        />
+      )}
     </div>
   );
 }

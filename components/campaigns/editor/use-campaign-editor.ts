@@ -27,6 +27,7 @@ function initialDraft(campaign: CampaignResource | null, sender: SenderOptions):
       template: null,
       target: "all",
       segment: null,
+      ab_test: null,
       scheduled_at: null,
     };
   }
@@ -40,6 +41,11 @@ function initialDraft(campaign: CampaignResource | null, sender: SenderOptions):
     template: campaign.template,
     target: campaign.target,
     segment: campaign.segment,
+    ab_test: campaign.ab_test && {
+      sample_percent: campaign.ab_test.sample_percent,
+      wait_hours: campaign.ab_test.wait_hours,
+      metric: campaign.ab_test.metric,
+    },
     scheduled_at: campaign.scheduled_at,
   };
 }
@@ -66,11 +72,13 @@ export function useCampaignEditor(campaign: CampaignResource | null, sender: Sen
 
   function update(patch: Partial<CampaignDraft>) {
     setDraft((d) => ({ ...d, ...patch }));
-    const cleared = Object.keys(patch).flatMap((key) =>
-      key === "variants" ? ["variants", "variants.0", "variants.1", "variants.2"] : [key],
-    );
+    // A field's own message and those of its parts (`variants.1`, `ab_test.wait_hours`).
+    const edited = Object.keys(patch);
     setErrors((current) => {
-      if (!cleared.some((key) => current[key])) return current;
+      const cleared = Object.keys(current).filter((key) =>
+        edited.some((field) => key === field || key.startsWith(`${field}.`)),
+      );
+      if (cleared.length === 0) return current;
       const next = { ...current };
       for (const key of cleared) delete next[key];
       return next;

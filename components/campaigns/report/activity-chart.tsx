@@ -12,7 +12,7 @@ import {
 } from "recharts";
 import type { ActivityBucket } from "@/lib/dashboard/campaign-activity";
 import { formatCount } from "@/lib/dashboard/format";
-import { activitySeries, type SeriesPoint } from "./activity-series";
+import { activitySeries, runningTotals, type SeriesPoint } from "./activity-series";
 
 const SERIES = [
   { key: "delivered", label: "Delivered", color: "#a1a1aa" },
@@ -31,12 +31,15 @@ const hourFull = new Intl.DateTimeFormat(undefined, {
 });
 
 /**
- * Deliveries, first opens and first clicks per hour (per day past three days), in the viewer's
- * time zone. The chart draws in the browser only (it measures its box), so server and client
+ * How many emails were delivered, opened and clicked so far, hour by hour (day by day past three
+ * days), in the viewer's time zone. The chart draws in the browser only (it measures its box), so server and client
  * markup agree.
  */
 export function ActivityChart({ activity, until }: { activity: ActivityBucket[]; until?: Date }) {
-  const series = useMemo(() => activitySeries(activity, until), [activity, until]);
+  const series = useMemo(() => {
+    const { unit, points } = activitySeries(activity, until);
+    return { unit, points: runningTotals(points) };
+  }, [activity, until]);
   const tick = series.unit === "day" ? dayTick : hourTick;
 
   if (series.points.length === 0) {
@@ -62,7 +65,7 @@ export function ActivityChart({ activity, until }: { activity: ActivityBucket[];
       </ul>
       <div
         role="img"
-        aria-label={`${series.unit === "day" ? "Daily" : "Hourly"} deliveries, opens and clicks`}
+        aria-label={`Deliveries, opens and clicks so far, ${series.unit === "day" ? "by day" : "by hour"}`}
         className="h-64"
       >
         <ResponsiveContainer width="100%" height="100%">
@@ -104,7 +107,7 @@ export function ActivityChart({ activity, until }: { activity: ActivityBucket[];
             {SERIES.map((s) => (
               <Area
                 key={s.key}
-                type="monotone"
+                type="monotoneX"
                 dataKey={s.key}
                 name={s.label}
                 stroke={s.color}

@@ -39,3 +39,18 @@ export function activitySeries(buckets: readonly ActivityBucket[], until?: Date)
   }
   return { unit, points };
 }
+
+/**
+ * Running totals: how many were delivered, opened and clicked by each point in time. Totals
+ * read at a glance against the cards (the last point equals them), where hourly counts would
+ * be dwarfed by the burst of deliveries in the first hour.
+ */
+export function runningTotals(points: readonly SeriesPoint[]): SeriesPoint[] {
+  const total = { delivered: 0, opened: 0, clicked: 0 };
+  return points.map((point) => {
+    total.delivered += point.delivered;
+    total.opened += point.opened;
+    total.clicked += point.clicked;
+    return { at: point.at, ...total };
+  });
+}

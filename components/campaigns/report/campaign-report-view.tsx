@@ -3,6 +3,7 @@
 import { ChevronLeft } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import type { CampaignResource } from "@/lib/campaigns/serialize";
 import type { CampaignReport } from "@/lib/dashboard/campaign-report";
 import { formatDateTime } from "@/lib/dashboard/format";
 import { PageHeader } from "../../app-shell/page-header";
@@ -13,7 +14,7 @@ import { CancelCampaignButton } from "./cancel-campaign-button";
 import { KpiCards } from "./kpi-cards";
 import { SendProgress } from "./send-progress";
 import { useCampaignReport } from "./use-campaign-report";
-import { VariantComparison } from "./variant-comparison";
+import { VariantComparison, VariantKey } from "./variant-comparison";
 
 /** A campaign past its draft: progress while it goes out, then its results. */
 export function CampaignReportView({
@@ -31,6 +32,8 @@ export function CampaignReportView({
   const status = displayStatus(campaign, now);
   const stats = campaign.stats;
   const underway = status !== "sent";
+  // Queued and scheduled campaigns have no results yet: their page is what will go out.
+  const started = status === "sending" || status === "sent";
 
   return (
     <>
@@ -61,56 +64,95 @@ export function CampaignReportView({
         {underway && (
           <SendProgress status={status} campaign={campaign} expected={report.expected} />
         )}
-        {stats && <KpiCards stats={stats} />}
+        {started && stats && <KpiCards stats={stats} />}
         <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
-          <div className="grid min-w-0 gap-6">
-            <Card>
+          {started ? (
+            <Card className="min-w-0">
               <CardHeader
                 title="Activity"
-                description="Deliveries, first opens and first clicks over time, in your time zone."
+                description="Delivered, opened and clicked so far, in your time zone."
               />
               <ActivityChart
                 activity={report.activity}
                 until={campaign.status === "sending" ? now : undefined}
               />
             </Card>
-            {stats && Object.keys(stats.variants).length > 1 && (
-              <VariantComparison variants={stats.variants} />
-            )}
-          </div>
-          <Card>
-            <CardHeader title="Details" />
-            <dl className="divide-y divide-zinc-100 text-sm">
-              <Row label="From">
-                {campaign.from_name}
-                <span className="block text-xs break-all text-zinc-500">{campaign.from_email}</span>
-              </Row>
-              <Row label="Audience">{audienceName}</Row>
-              <Row label="Template">
-                {campaign.template ? (
-                  <Link
-                    href={`/templates/${campaign.template}`}
-                    className="text-indigo-600 hover:text-indigo-500"
-                  >
-                    {templateName ?? campaign.template}
-                  </Link>
-                ) : (
-                  "None"
-                )}
-              </Row>
-              {campaign.preview_text && <Row label="Preview text">{campaign.preview_text}</Row>}
-              {campaign.scheduled_at && (
-                <Row label="Scheduled">{formatDateTime(new Date(campaign.scheduled_at))}</Row>
-              )}
-              {campaign.sent_at && (
-                <Row label="Sent">{formatDateTime(new Date(campaign.sent_at))}</Row>
-              )}
-              <Row label="Created">{formatDateTime(new Date(campaign.created_at))}</Row>
-            </dl>
-          </Card>
+          ) : (
+            <Subjects campaign={campaign} />
+          )}
+          <Details campaign={campaign} audienceName={audienceName} templateName={templateName} />
         </div>
+        {started && stats && Object.keys(stats.variants).length > 1 && (
+          <VariantComparison variants={stats.variants} abTest={campaign.ab_test} />
+        )}
       </div>
     </>
+  );
+}
+
+function Details({
+  campaign,
+  audienceName,
+  templateName,
+}: {
+  campaign: CampaignResource;
+  audienceName: string;
+  templateName: string | null;
+}) {
+  return (
+    <Card>
+      <CardHeader title="Details" />
+      <dl className="divide-y divide-zinc-100 text-sm">
+        <Row label="From">
+          {campaign.from_name}
+          <span className="block text-xs break-all text-zinc-500">{campaign.from_email}</span>
+        </Row>
+        <Row label="Audience">{audienceName}</Row>
+        <Row label="Template">
+          {campaign.template ? (
+            <Link
+              href={`/templates/${campaign.template}`}
+              className="text-indigo-600 hover:text-indigo-500"
+            >
+              {templateName ?? campaign.template}
+            </Link>
+          ) : (
+            "None"
+          )}
+        </Row>
+        {campaign.preview_text && <Row label="Preview text">{campaign.preview_text}</Row>}
+        {campaign.scheduled_at && (
+          <Row label="Scheduled">{formatDateTime(new Date(campaign.scheduled_at))}</Row>
+        )}
+        {campaign.sent_at && <Row label="Sent">{formatDateTime(new Date(campaign.sent_at))}</Row>}
+        <Row label="Created">{formatDateTime(new Date(campaign.created_at))}</Row>
+      </dl>
+    </Card>
+  );
+}
+
+/** Before the send: the subject line(s) that will go out. */
+function Subjects({ campaign }: { campaign: CampaignResource }) {
+  const subjects = [{ id: "A", subject: campaign.subject }, ...campaign.variants];
+  return (
+    <Card className="min-w-0">
+      <CardHeader
+        title={subjects.length > 1 ? "Subjects" : "Subject"}
+        description={
+          subjects.length > 1
+            ? "The audience is split evenly between them; results compare them once sent."
+            : undefined
+        }
+      />
+      <ul className="divide-y divide-zinc-100">
+        {subjects.map((v) => (
+          <li key={v.id} className="flex items-center gap-2.5 px-5 py-3 text-sm text-zinc-900">
+            {subjects.length > 1 && <VariantKey>{v.id}</VariantKey>}
+            <span className="min-w-0 break-words">{v.subject}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }
 

@@ -46,6 +46,9 @@ export function SendProgress({
   const handled = (stats?.delivered ?? 0) + (stats?.bounced ?? 0) + (stats?.failed ?? 0);
   // The audience can shrink while it goes out: never show more prepared than expected.
   const total = Math.max(expected ?? 0, prepared);
+  // An automatic A/B test pauses after its sample until the winner is picked.
+  const testing = campaign.ab_test && !campaign.ab_test.winner ? campaign.ab_test : null;
+  const variantCount = campaign.variants.length + 1;
   return (
     <Card className="p-4 sm:p-5">
       <div className="flex items-start gap-3">
@@ -53,9 +56,13 @@ export function SendProgress({
           <Send aria-hidden className="size-4" />
         </span>
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-medium text-zinc-900">Sending…</p>
+          <p className="text-sm font-medium text-zinc-900">
+            {testing ? "Testing subjects…" : "Sending…"}
+          </p>
           <p className="mt-0.5 text-[13px] text-zinc-500">
-            This page updates by itself. Delivery reports keep arriving after the last email leaves.
+            {testing
+              ? `Testing ${variantCount} subjects on a sample of ${formatCount(testing.sample_size ?? 0)} contacts. The best ${testing.metric === "click_rate" ? "click rate" : "open rate"} goes to everyone else${testing.decide_at ? ` on ${formatDateTime(new Date(testing.decide_at))}` : " after the wait"}.`
+              : "This page updates by itself. Delivery reports keep arriving after the last email leaves."}
           </p>
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
             <Bar label="Emails prepared" value={prepared} total={total} tone="bg-indigo-500" />

@@ -2,8 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { cancelCampaign, createCampaign, updateCampaign } from "../../campaigns/manage";
+import { CreateCampaignInput } from "../../campaigns/schemas";
 import { sendCampaign } from "../../campaigns/send";
 import { NotFoundError } from "../../errors";
+import { parseInput } from "../../validation";
 import { countCampaignRecipients, type CampaignAudience } from "../campaign-audience";
 import { campaignReport, type CampaignReport } from "../campaign-report";
 import { requireDashboard } from "../context";
@@ -20,6 +22,12 @@ export type CampaignDraft = {
   template: string | null;
   target: "all" | "segment";
   segment: string | null;
+  /** Test the subjects on a sample and send the winner to the rest; null splits everyone evenly. */
+  ab_test: {
+    sample_percent: number;
+    wait_hours: number;
+    metric: "open_rate" | "click_rate";
+  } | null;
   scheduled_at: string | null;
 };
 export type SaveIntent = "save" | "send" | "schedule";
@@ -33,6 +41,10 @@ const FIELDS = [
   "variants.1",
   "variants.2",
   "variants",
+  "ab_test.sample_percent",
+  "ab_test.wait_hours",
+  "ab_test.metric",
+  "ab_test",
   "from_name",
   "from_email",
   "preview_text",
@@ -61,15 +73,14 @@ export async function saveCampaignAction(
 ): Promise<FormState<SavedDraft>> {
   const { ctx } = await requireDashboard();
   if (!draft || typeof draft !== "object") return failure("Nothing to save.");
-  const input = { ...draft, scheduled_at: intent === "send" ? null : draft.scheduled_at };
+  const input = {
+    ...draft,
+    // Without alternate subjects there is nothing to test: the setting is dropped, not refused.
+    ab_test: draft.variants.length > 0 ? draft.ab_test : null,
+    scheduled_at: intent === "send" ? null : draft.scheduled_at,
+  };
   if (intent !== "save") {
-    const problems: Record<string, string> = {};
-    if (!draft.template) problems.template = "Choose a template to send.";
-    if (intent === "schedule") {
-      const at = draft.scheduled_at ? Date.parse(draft.scheduled_at) : NaN;
-      if (Number.isNaN(at)) problems.scheduled_at = "Choose a date and time.";
-      else if (at <= ctx.clock.now().getTime()) problems.scheduled_at = "Must be in the future.";
-    }
+    const problems = sendProblems(input, intent, ctx.clock.now());
     if (Object.keys(problems).length > 0) {
       return failure("Please correct the highlighted fields.", problems);
     }
@@ -88,6 +99,27 @@ export async function saveCampaignAction(
     if (error instanceof NotFoundError && campaignId) return failure(GONE);
     return toFormState(error, FIELDS);
   }
+}
+
+/**
+ * Everything wrong with a draft that is about to go out, in one pass: the fields the API checks
+ * (without saving) plus what only a send needs. A half-finished draft is still saved by "Save".
+ */
+function sendProblems(draft: CampaignDraft, intent: SaveIntent, now: Date) {
+  const problems: Record<string, string> = {};
+  try {
+    parseInput(CreateCampaignInput, draft);
+  } catch (error) {
+    const state = toFormState(error, FIELDS);
+    if (state.status === "error") Object.assign(problems, state.fieldErrors);
+  }
+  if (!draft.template && !problems.template) problems.template = "Choose a template to send.";
+  if (intent === "schedule") {
+    const at = draft.scheduled_at ? Date.parse(draft.scheduled_at) : NaN;
+    if (Number.isNaN(at)) problems.scheduled_at = "Choose a date and time.";
+    else if (at <= now.getTime()) problems.scheduled_at = "Must be in the future.";
+  }
+  return problems;
 }
 
 /** Sends (or schedules: `scheduled_at` was saved) a draft, after the confirmation. */
