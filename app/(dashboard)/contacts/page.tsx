@@ -4,6 +4,7 @@ import Link from "next/link";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { AddContactButton } from "@/components/contacts/add-contact-button";
 import { ContactsTable } from "@/components/contacts/contacts-table";
+import { ExportMenu } from "@/components/contacts/import/export-menu";
 import {
   contactsHref,
   ContactsToolbar,
@@ -20,6 +21,7 @@ import { requireDashboard } from "@/lib/dashboard/context";
 import { formatCount } from "@/lib/dashboard/format";
 import { countContacts } from "@/lib/dashboard/stats";
 import { ValidationError } from "@/lib/errors";
+import { listSegments } from "@/lib/segments/manage";
 
 export const metadata: Metadata = { title: "Contacts" };
 
@@ -56,13 +58,19 @@ export default async function ContactsPage({ searchParams }: { searchParams: Sea
     subscribed: filters.subscribed === undefined ? undefined : filters.subscribed === "true",
   });
   const everEmpty = !filtered && matching === 0;
+  const segments = everEmpty ? [] : (await listSegments(ctx, { limit: 100 })).data;
 
   return (
     <>
       <PageHeader
         title="Contacts"
         description="Your audience: everyone you can email, with their subscription and custom data."
-        actions={<AddContactButton />}
+        actions={
+          <>
+            {!everEmpty && <ExportMenu segments={segments.map(({ id, name }) => ({ id, name }))} />}
+            <AddContactButton />
+          </>
+        }
       />
       <Card className="overflow-hidden">
         {everEmpty ? (
