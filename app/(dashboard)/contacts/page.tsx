@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, SearchX, Users } from "lucide-react";
+import { ArrowLeft, ArrowRight, SearchX, Upload, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/app-shell/page-header";
@@ -68,6 +68,12 @@ export default async function ContactsPage({ searchParams }: { searchParams: Sea
         actions={
           <>
             {!everEmpty && <ExportMenu segments={segments.map(({ id, name }) => ({ id, name }))} />}
+            <Button variant="secondary" asChild>
+              <Link href="/contacts/import">
+                <Upload aria-hidden />
+                Import
+              </Link>
+            </Button>
             <AddContactButton />
           </>
         }

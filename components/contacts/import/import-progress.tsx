@@ -1,0 +1,135 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { formatCount } from "@/lib/dashboard/format";
+import { cn } from "../../ui/cn";
+import { Notice } from "../../ui/notice";
+import type { ImportJob, ImportState } from "./use-contact-import";
+
+/** After this long still pending, the import is probably waiting for a worker process. */
+const WAITING_HINT_MS = 10_000;
+
+/** Step 3 while it runs: the upload, then the import's rows as the worker gets through them. */
+export function ImportProgress({ state, file }: { state: ImportState; file: File }) {
+  if (state.phase === "uploading") {
+    return (
+      <ProgressBar
+        label={
+          // Past 100 % the server is storing the file (or, without a worker, importing it).
+          state.fraction < 1 ? `Uploading ${file.name}` : `Uploaded ${file.name}, preparing…`
+        }
+        value={Math.round(state.fraction * file.size)}
+        total={file.size}
+        detail={`${formatBytes(state.fraction * file.size)} of ${formatBytes(file.size)}`}
+      />
+    );
+  }
+  if (state.phase !== "importing") return null;
+  const { job } = state;
+  return (
+    <div className="grid gap-4">
+      <ProgressBar
+        label={job.status === "pending" ? "Waiting to start…" : "Importing contacts"}
+        value={job.processed_rows}
+        total={job.total_rows}
+        detail={`${formatCount(job.processed_rows)} of ${formatCount(job.total_rows)} rows`}
+      />
+      <ImportCounts job={job} />
+      {state.offline ? (
+        <Notice tone="warning" title="Reconnecting…">
+          The progress could not be fetched. The import carries on; this page will catch up.
+        </Notice>
+      ) : (
+        <>
+          <p className="text-[13px] text-zinc-500">
+            You can leave this page: the import carries on in the background.
+          </p>
+          {job.status === "pending" && <WaitingHint since={state.since} />}
+        </>
+      )}
+    </div>
+  );
+}
+
+function WaitingHint({ since }: { since: number }) {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setLate(true),
+      Math.max(0, since + WAITING_HINT_MS - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [since]);
+  if (!late) return null;
+  return (
+    <Notice tone="info" title="Still waiting for a worker">
+      Imports run in Mailwright’s background worker. If this does not start soon, check that the
+      worker is running.
+    </Notice>
+  );
+}
+
+export function ImportCounts({ job }: { job: ImportJob }) {
+  const counts = [
+    { label: "Created", value: job.created, tone: "text-zinc-900" },
+    { label: "Updated", value: job.updated, tone: "text-zinc-900" },
+    {
+      label: "Rows with errors",
+      value: job.error_count,
+      tone: job.error_count > 0 ? "text-red-600" : "text-zinc-900",
+    },
+  ];
+  return (
+    <dl className="grid grid-cols-3 gap-3">
+      {counts.map((count) => (
+        <div key={count.label} className="rounded-lg bg-zinc-50 px-3 py-2.5 ring-1 ring-zinc-100">
+          <dt className="text-xs text-zinc-500">{count.label}</dt>
+          <dd className={cn("mt-0.5 text-lg font-semibold tabular-nums", count.tone)}>
+            {formatCount(count.value)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ProgressBar({
+  label,
+  value,
+  total,
+  detail,
+}: {
+  label: string;
+  value: number;
+  total: number;
+  detail: string;
+}) {
+  const percent = total > 0 ? Math.min(100, Math.round((value / total) * 100)) : 0;
+  return (
+    <div>
+      <div className="mb-1.5 flex items-baseline justify-between gap-3 text-[13px]">
+        <span className="min-w-0 truncate font-medium text-zinc-800">{label}</span>
+        <span className="shrink-0 text-zinc-500 tabular-nums">{detail}</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={value}
+        aria-valuetext={`${percent}%`}
+        className="h-2 overflow-hidden rounded-full bg-zinc-100"
+      >
+        <div
+          className="h-full rounded-full bg-indigo-500 transition-[width] duration-500"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
