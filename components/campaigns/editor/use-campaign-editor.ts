@@ -101,8 +101,6 @@ export function useCampaignEditor(campaign: CampaignResource | null, sender: Sen
       setId(result.result.id);
       setSavedKey(JSON.stringify(intent === "send" ? { ...draft, scheduled_at: null } : draft));
       if (intent === "send") setDraft((d) => ({ ...d, scheduled_at: null }));
-      // The address names the draft from now on (a reload opens it), without a new page.
-      if (!id) window.history.replaceState(null, "", `/campaigns/${result.result.id}`);
       return result.result;
     } finally {
       inFlight.current = false;
@@ -110,8 +108,19 @@ export function useCampaignEditor(campaign: CampaignResource | null, sender: Sen
     }
   }
 
+  /**
+   * A new draft moves to its own address once nothing is pending: that page renders the same
+   * editor afresh, so doing it while the confirmation is open would close it.
+   */
+  function openSavedDraft(savedId: string) {
+    if (!campaign) router.replace(`/campaigns/${savedId}`);
+  }
+
   async function saveDraft() {
-    if (await save("save")) toast({ title: "Draft saved" });
+    const saved = await save("save");
+    if (!saved) return;
+    toast({ title: "Draft saved" });
+    openSavedDraft(saved.id);
   }
 
   /** Saves, then asks for confirmation with the number of contacts it will reach. */
@@ -162,7 +171,10 @@ export function useCampaignEditor(campaign: CampaignResource | null, sender: Sen
     saveDraft,
     requestSend,
     pendingSend,
-    closeSend: () => setPendingSend(null),
+    closeSend: () => {
+      setPendingSend(null);
+      if (id) openSavedDraft(id);
+    },
     confirmSend,
   };
 }

@@ -30,8 +30,9 @@ export default async function CampaignPage({ params }: Props) {
   if (campaign.status === "draft") {
     return (
       <CampaignEditor
-        // Back from a cancelled send: a fresh editor on the saved draft.
-        key={`${campaign.id}:${campaign.updatedAt.getTime()}`}
+        // Keyed by id only: saving re-renders this page, and the editor must keep its state
+        // (an open send confirmation) through that.
+        key={campaign.id}
         campaign={serializeCampaign(campaign, variants)}
         templates={templates}
         segments={segments}
