@@ -82,7 +82,27 @@ export async function processContactImport(deps: { db: Database; clock: Clock },
       return { created };
     });
     if (counts.created > 0) wakeDuePoller();
+    // Let other work (requests in this process, on PGlite) run between pieces.
+    await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** After the queue gave up on an import's job: the import is failed, with the reason. */
+export async function failContactImport(
+  deps: { db: Database; clock: Clock },
+  importId: string,
+  error: unknown,
+) {
+  const now = deps.clock.now();
+  await deps.db
+    .update(contactImports)
+    .set({
+      status: "failed",
+      finishedAt: now,
+      updatedAt: now,
+      errors: sql`${contactImports.errors} || ${JSON.stringify([{ row: 0, message: `The import stopped: ${(error as Error).message ?? String(error)}` }])}::jsonb`,
+    })
+    .where(eq(contactImports.id, importId));
 }
 
 function parseChunk(

@@ -9,7 +9,9 @@ import { countRecords, RecordChunker } from "./chunker";
 import { defaultMapping } from "./rows";
 
 export const MAX_IMPORT_BYTES = 1024 * 1024 * 1024;
-const DESTINATION = /^(email|name|subscribed|ignore|data\.\S+)$/;
+const DESTINATION = /^(email|name|subscribed|ignore|data\.\S.*)$/;
+// Small pieces: each is imported in its own short transaction (PGlite runs one at a time).
+const PIECE_CHARS = 256 * 1024;
 
 /**
  * POST /v1/contacts/import: stores the streamed file (CSV with a header row, or NDJSON) in
@@ -37,15 +39,20 @@ export async function startContactImport(
   }
   const now = ctx.clock.now();
   const id = newId("imp", now.getTime());
-  const result = await withTransaction(ctx.db, async (tx) => {
-    await tx.insert(contactImports).values({
-      id,
-      projectId: ctx.projectId,
-      format: args.format,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const chunker = new RecordChunker(args.format);
+  // Pieces are stored as they arrive, each in its own statement, so a long upload never holds a
+  // transaction (with PGlite that would stall every other request). The import becomes
+  // visible to workers only at the end, with its job: an upload that breaks off is marked failed.
+  await ctx.db.insert(contactImports).values({
+    id,
+    projectId: ctx.projectId,
+    format: args.format,
+    status: "pending",
+    createdAt: now,
+    updatedAt: now,
+  });
+  const db = ctx.db;
+  try {
+    const chunker = new RecordChunker(args.format, PIECE_CHARS);
     const decoder = new TextDecoder();
     let seq = 0;
     let rows = 0;
@@ -61,7 +68,7 @@ export async function startContactImport(
       }
       const records = countRecords(text, args.format);
       if (records === 0) return;
-      await tx
+      await db
         .insert(contactImportChunks)
         .values({ importId: id, seq, firstRow: rows + 1, data: text });
       seq += 1;
@@ -90,21 +97,39 @@ export async function startContactImport(
         [{ path: "mapping", message: "one column must map to email" }],
       );
     }
-    const [imported] = await tx
+    const imported = await withTransaction(ctx.db, async (commit) => {
+      const [row] = await commit
+        .update(contactImports)
+        .set({
+          totalRows: rows,
+          columns: cols,
+          mapping: { ...defaultMapping(cols), ...args.mapping },
+        })
+        .where(eq(contactImports.id, id))
+        .returning();
+      if (ctx.config.worker !== "off")
+        await ctx.jobs.enqueue(commit, JOBS.importContacts, { importId: id });
+      return row!;
+    });
+    if (ctx.config.worker !== "off") ctx.jobs.notify(JOBS.importContacts);
+    return imported;
+  } catch (error) {
+    // Nothing of a broken upload is imported; the row says why, its pieces go.
+    await ctx.db
       .update(contactImports)
       .set({
-        totalRows: rows,
-        columns: cols,
-        mapping: { ...defaultMapping(cols), ...args.mapping },
+        status: "failed",
+        finishedAt: ctx.clock.now(),
+        errors: [{ row: 0, message: uploadProblem(error) }],
       })
-      .where(eq(contactImports.id, id))
-      .returning();
-    if (ctx.config.worker !== "off")
-      await ctx.jobs.enqueue(tx, JOBS.importContacts, { importId: id });
-    return imported!;
-  });
-  if (ctx.config.worker !== "off") ctx.jobs.notify(JOBS.importContacts);
-  return result;
+      .where(eq(contactImports.id, id));
+    await ctx.db.delete(contactImportChunks).where(eq(contactImportChunks.importId, id));
+    throw error;
+  }
+}
+
+function uploadProblem(error: unknown): string {
+  return error instanceof ValidationError ? error.message : "The upload was interrupted.";
 }
 
 /** End of the CSV header record (a quoted header cell may hold a newline). */

@@ -2,7 +2,7 @@ import { dispatchDueRuns } from "../automations/dispatch";
 import { decideAbWinners } from "../campaigns/ab-test";
 import { runCampaignFanout, startDueCampaigns } from "../campaigns/send";
 import { executeRuns } from "../automations/execute";
-import { processContactImport } from "../imports/process";
+import { failContactImport, processContactImport } from "../imports/process";
 import { deliverEmailBatch, setHtmlInstrumenter } from "../sending/deliver";
 import { trackingInstrumenter } from "../tracking/email-instrumenter";
 import type { Runtime } from "../runtime";
@@ -31,7 +31,16 @@ export async function startWorkers(runtime: Runtime) {
     for (const job of jobs) await runCampaignFanout(runtime, job.data.campaignId);
   });
   await runtime.jobs.work(JOBS.importContacts, { concurrency: 1, batchSize: 1 }, async (jobs) => {
-    for (const job of jobs) await processContactImport(runtime, job.data.importId);
+    for (const job of jobs) {
+      try {
+        await processContactImport(runtime, job.data.importId);
+      } catch (error) {
+        // The last retry: say so on the import instead of leaving it "running" for ever.
+        if (job.retryCount >= job.retryLimit)
+          await failContactImport(runtime, job.data.importId, error);
+        throw error;
+      }
+    }
   });
   const poller = new DuePoller(runtime, [dispatchDueRuns, startDueCampaigns, decideAbWinners]);
   setProcessPoller(poller);
