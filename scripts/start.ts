@@ -24,7 +24,7 @@ function newestMtime(target: string): number {
 }
 
 function buildIsCurrent(): boolean {
-  const buildId = path.join(root, ".next", "BUILD_ID");
+  const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   if (!fs.existsSync(buildId)) return false;
   const builtAt = fs.statSync(buildId).mtimeMs;
   const sources = [...SOURCE_DIRS, ...SOURCE_FILES].map((p) => newestMtime(path.join(root, p)));
