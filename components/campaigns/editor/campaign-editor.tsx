@@ -1,21 +1,17 @@
 "use client";
 
-import { CalendarClock, ChevronLeft, Send } from "lucide-react";
-import Link from "next/link";
 import type { ReactNode } from "react";
 import type { CampaignResource } from "@/lib/campaigns/serialize";
 import type { SegmentOption, SenderOptions } from "@/lib/dashboard/campaign-options";
 import { TemplatePicker } from "../../automations/builder/panels/template-picker";
 import type { TemplateOption } from "../../automations/builder/template-options";
-import { PageHeader } from "../../app-shell/page-header";
-import { Button } from "../../ui/button";
 import { Card, CardBody, CardHeader } from "../../ui/card";
 import { describedBy, Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { Notice } from "../../ui/notice";
-import { CampaignStatusBadge } from "../campaign-status-badge";
 import { AudienceField } from "./audience-field";
 import { DeliveryField } from "./delivery-field";
+import { EditorHeader } from "./editor-header";
 import { SendConfirmDialog } from "./send-confirm-dialog";
 import { SenderFields } from "./sender-fields";
 import { SubjectFields } from "./subject-fields";
@@ -37,45 +33,17 @@ export function CampaignEditor({
   const editor = useCampaignEditor(campaign, sender);
   const { draft, errors, update, busy } = editor;
   const count = useRecipientCount(draft.target, draft.segment);
-  const scheduling = editor.delivery === "schedule";
   const placed = Object.keys(errors).length > 0;
 
   return (
     <>
-      <PageHeader
-        eyebrow={
-          <Link
-            href="/campaigns"
-            className="inline-flex items-center gap-1 text-[13px] font-medium text-zinc-500 hover:text-zinc-800"
-          >
-            <ChevronLeft aria-hidden className="size-4" />
-            Campaigns
-          </Link>
-        }
+      <EditorHeader
         title={draft.name.trim() || (editor.id ? "Untitled campaign" : "New campaign")}
-        description={
-          <span className="flex items-center gap-2">
-            <CampaignStatusBadge status="draft" />
-            <span className={editor.dirty ? "text-amber-700" : undefined}>
-              {editor.dirty ? "Unsaved changes" : "All changes saved"}
-            </span>
-          </span>
-        }
-        actions={
-          <>
-            <Button variant="secondary" onClick={editor.saveDraft} disabled={busy !== null}>
-              {busy === "save" ? "Saving…" : "Save draft"}
-            </Button>
-            <Button onClick={editor.requestSend} disabled={busy !== null}>
-              {scheduling ? <CalendarClock aria-hidden /> : <Send aria-hidden />}
-              {busy === "send" || busy === "schedule"
-                ? "Checking…"
-                : scheduling
-                  ? "Schedule…"
-                  : "Send now…"}
-            </Button>
-          </>
-        }
+        dirty={editor.dirty}
+        busy={busy}
+        scheduling={editor.delivery === "schedule"}
+        onSave={editor.saveDraft}
+        onSend={editor.requestSend}
       />
       {editor.message && (
         <Notice tone="error" className="mb-6" title={placed ? undefined : "Not saved"}>
