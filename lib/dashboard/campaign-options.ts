@@ -52,7 +52,11 @@ export type SenderOptions = {
   defaultAddress: string | null;
 };
 
-export async function senderOptions(ctx: ServiceContext): Promise<SenderOptions> {
+/** `projectName` names the sender when the project has no default sender yet. */
+export async function senderOptions(
+  ctx: ServiceContext,
+  projectName: string,
+): Promise<SenderOptions> {
   const [domains, sender] = await Promise.all([
     allPages((cursor) => listDomains(ctx, { limit: 100, cursor })),
     resolveDefaultSender(ctx.db, ctx.projectId),
@@ -60,7 +64,7 @@ export async function senderOptions(ctx: ServiceContext): Promise<SenderOptions>
   return {
     domains: domains.filter((d) => d.status === "verified").map((d) => d.name),
     // The label is `Name <address>`: the name is what precedes the address.
-    defaultName: sender ? sender.label.slice(0, sender.label.lastIndexOf(" <")) : "",
+    defaultName: sender ? sender.label.slice(0, sender.label.lastIndexOf(" <")) : projectName,
     defaultAddress: sender?.address ?? null,
   };
 }

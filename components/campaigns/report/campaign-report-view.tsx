@@ -83,7 +83,11 @@ export function CampaignReportView({
           <Details campaign={campaign} audienceName={audienceName} templateName={templateName} />
         </div>
         {started && stats && Object.keys(stats.variants).length > 1 && (
-          <VariantComparison variants={stats.variants} abTest={campaign.ab_test} />
+          <VariantComparison
+            variants={stats.variants}
+            abTest={campaign.ab_test}
+            sent={status === "sent"}
+          />
         )}
       </div>
     </>

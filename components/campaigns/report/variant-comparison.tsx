@@ -22,7 +22,16 @@ export function VariantKey({ children }: { children: ReactNode }) {
  * An A/B test's subjects side by side. With an automatic winner the chosen subject is marked;
  * otherwise the best open rate is, once every subject has deliveries and one leads alone.
  */
-export function VariantComparison({ variants, abTest }: { variants: Variants; abTest: AbTest }) {
+export function VariantComparison({
+  variants,
+  abTest,
+  sent,
+}: {
+  variants: Variants;
+  abTest: AbTest;
+  /** Past or present tense: the split is done, or still going out. */
+  sent: boolean;
+}) {
   const rows = Object.entries(variants)
     .map(([key, v]) => ({
       key,
@@ -46,7 +55,7 @@ export function VariantComparison({ variants, abTest }: { variants: Variants; ab
         title="A/B test"
         description={
           !abTest
-            ? "Each subject went to an even share of the audience. Rates are of delivered emails."
+            ? `Each subject ${sent ? "went" : "goes"} to an even share of the audience. Rates are of delivered emails.`
             : abTest.winner
               ? `A ${abTest.sample_percent}% sample tested the subjects; the best ${metric} went to everyone else.`
               : `A ${abTest.sample_percent}% sample tests the subjects; the best ${metric}${abTest.decide_at ? ` on ${formatDateTime(new Date(abTest.decide_at))}` : ""} goes to everyone else.`

@@ -19,7 +19,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** A draft opens in the editor; once it leaves the draft state the page shows progress and results. */
 export default async function CampaignPage({ params }: Props) {
-  const { ctx } = await requireDashboard();
+  const { ctx, project } = await requireDashboard();
   const { id } = await params;
   const { campaign, variants } = await getCampaign(ctx, id).catch((error: unknown) => {
     if (error instanceof NotFoundError) notFound();
@@ -36,7 +36,7 @@ export default async function CampaignPage({ params }: Props) {
         campaign={serializeCampaign(campaign, variants)}
         templates={templates}
         segments={segments}
-        sender={await senderOptions(ctx)}
+        sender={await senderOptions(ctx, project.name)}
       />
     );
   }

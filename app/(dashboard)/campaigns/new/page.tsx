@@ -6,11 +6,11 @@ import { requireDashboard } from "@/lib/dashboard/context";
 export const metadata: Metadata = { title: "New campaign" };
 
 export default async function NewCampaignPage() {
-  const { ctx } = await requireDashboard();
+  const { ctx, project } = await requireDashboard();
   const [templates, segments, sender] = await Promise.all([
     templateOptions(ctx),
     segmentOptions(ctx),
-    senderOptions(ctx),
+    senderOptions(ctx, project.name),
   ]);
   return (
     <CampaignEditor campaign={null} templates={templates} segments={segments} sender={sender} />
