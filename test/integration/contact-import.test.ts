@@ -141,7 +141,7 @@ describe(`contact import and export (${TEST_DRIVER})`, () => {
       "14,400 enrolled",
     );
     expect(runs.runs.total).toBe(14_400);
-  });
+  }, 90_000);
 
   it("rejects a file without an email column or of an unknown type", async () => {
     const noEmail = await upload("name,city\nA,B\n", "text/csv");
