@@ -1,36 +1,19 @@
-import {
-  ArrowLeft,
-  ArrowRight,
-  ArrowDown,
-  Clock,
-  Mail,
-  Split,
-  UserPlus,
-  Workflow,
-} from "lucide-react";
+import { ArrowDown, Clock, Mail, Split, UserPlus, Workflow } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { AutomationsTable } from "@/components/automations/automations-table";
 import { NewAutomationButton } from "@/components/automations/new-automation-dialog";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Notice } from "@/components/ui/notice";
+import { InvalidCursorNotice, KeysetPager } from "@/components/ui/keyset-pager";
 import { listAutomations } from "@/lib/automations/list";
 import { requireDashboard } from "@/lib/dashboard/context";
+import { first, type SearchParams } from "@/lib/dashboard/search-params";
 import { ValidationError } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "Automations" };
 
 const PAGE_SIZE = 25;
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-function first(value: string | string[] | undefined) {
-  const text = Array.isArray(value) ? value[0] : value;
-  return text?.trim() || undefined;
-}
-
 export default async function AutomationsPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx } = await requireDashboard();
   const cursor = first((await searchParams).cursor);
@@ -54,14 +37,7 @@ export default async function AutomationsPage({ searchParams }: { searchParams: 
       />
       <Card className="overflow-hidden">
         {page === null ? (
-          <div className="p-5">
-            <Notice tone="error" title="This page link is no longer valid">
-              The paging cursor in the address does not belong to this list.{" "}
-              <Link href="/automations" className="font-medium underline">
-                Go to the first page
-              </Link>
-            </Notice>
-          </div>
+          <InvalidCursorNotice firstHref="/automations" />
         ) : empty ? (
           <EmptyState
             icon={Workflow}
@@ -76,26 +52,13 @@ export default async function AutomationsPage({ searchParams }: { searchParams: 
         ) : (
           <>
             <AutomationsTable automations={page.data} now={ctx.clock.now()} />
-            {(cursor || page.has_more) && (
-              <div className="flex flex-wrap items-center justify-end gap-2 border-t border-zinc-100 px-4 py-3 sm:px-5">
-                {cursor && (
-                  <Button variant="secondary" size="sm" asChild>
-                    <Link href="/automations">
-                      <ArrowLeft aria-hidden />
-                      First page
-                    </Link>
-                  </Button>
-                )}
-                {page.has_more && page.next_cursor && (
-                  <Button variant="secondary" size="sm" asChild>
-                    <Link href={`/automations?cursor=${encodeURIComponent(page.next_cursor)}`}>
-                      Next page
-                      <ArrowRight aria-hidden />
-                    </Link>
-                  </Button>
-                )}
-              </div>
-            )}
+            <KeysetPager
+              page={page}
+              cursor={cursor}
+              firstHref="/automations"
+              nextHref={(next) => `/automations?cursor=${encodeURIComponent(next)}`}
+              labels="first-next"
+            />
           </>
         )}
       </Card>

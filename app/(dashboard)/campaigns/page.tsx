@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, Filter, Megaphone, Plus, Split } from "lucide-react";
+import { Filter, Megaphone, Plus, Split } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/app-shell/page-header";
@@ -6,22 +6,16 @@ import { CampaignsTable } from "@/components/campaigns/campaigns-table";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Notice } from "@/components/ui/notice";
+import { InvalidCursorNotice, KeysetPager, newestFirstSummary } from "@/components/ui/keyset-pager";
 import { listCampaigns } from "@/lib/campaigns/manage";
 import { segmentOptions } from "@/lib/dashboard/campaign-options";
 import { requireDashboard } from "@/lib/dashboard/context";
+import { first, type SearchParams } from "@/lib/dashboard/search-params";
 import { ValidationError } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "Campaigns" };
 
 const PAGE_SIZE = 25;
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-function first(value: string | string[] | undefined) {
-  const text = Array.isArray(value) ? value[0] : value;
-  return text?.trim() || undefined;
-}
-
 export default async function CampaignsPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx } = await requireDashboard();
   const cursor = first((await searchParams).cursor);
@@ -46,14 +40,7 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Se
       />
       <Card className="overflow-hidden">
         {page === null ? (
-          <div className="p-5">
-            <Notice tone="error" title="This page link is no longer valid">
-              The paging cursor in the address does not belong to this list.{" "}
-              <Link href="/campaigns" className="font-medium underline">
-                Go to the first page
-              </Link>
-            </Notice>
-          </div>
+          <InvalidCursorNotice firstHref="/campaigns" />
         ) : empty ? (
           <EmptyState
             icon={Megaphone}
@@ -79,29 +66,14 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Se
               segmentNames={segmentNames}
               now={ctx.clock.now()}
             />
-            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-100 px-4 py-3 sm:px-5">
-              <p className="text-[13px] text-zinc-500">
-                {cursor ? "Older campaigns" : "Newest first"} · {page.data.length} shown
-              </p>
-              <div className="flex gap-2">
-                {cursor && (
-                  <Button variant="secondary" size="sm" asChild>
-                    <Link href="/campaigns">
-                      <ArrowLeft aria-hidden />
-                      Newest
-                    </Link>
-                  </Button>
-                )}
-                {page.has_more && page.next_cursor && (
-                  <Button variant="secondary" size="sm" asChild>
-                    <Link href={`/campaigns?cursor=${encodeURIComponent(page.next_cursor)}`}>
-                      Older
-                      <ArrowRight aria-hidden />
-                    </Link>
-                  </Button>
-                )}
-              </div>
-            </div>
+            <KeysetPager
+              page={page}
+              cursor={cursor}
+              firstHref="/campaigns"
+              nextHref={(next) => `/campaigns?cursor=${encodeURIComponent(next)}`}
+              labels="newest-older"
+              summary={newestFirstSummary(cursor, "Older campaigns", page.data.length)}
+            />
           </>
         )}
       </Card>

@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, SearchX, Upload, Users } from "lucide-react";
+import { SearchX, Upload, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/app-shell/page-header";
@@ -15,10 +15,11 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Notice } from "@/components/ui/notice";
+import { InvalidCursorNotice, KeysetPager } from "@/components/ui/keyset-pager";
 import { listContacts } from "@/lib/contacts/list";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { formatCount } from "@/lib/dashboard/format";
+import { first, type SearchParams } from "@/lib/dashboard/search-params";
 import { countContacts } from "@/lib/dashboard/stats";
 import { ValidationError } from "@/lib/errors";
 import { listSegments } from "@/lib/segments/manage";
@@ -26,13 +27,6 @@ import { listSegments } from "@/lib/segments/manage";
 export const metadata: Metadata = { title: "Contacts" };
 
 const PAGE_SIZE = 25;
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-function first(value: string | string[] | undefined) {
-  const text = Array.isArray(value) ? value[0] : value;
-  return text?.trim() || undefined;
-}
-
 export default async function ContactsPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, appUrl } = await requireDashboard();
   const params = await searchParams;
@@ -100,14 +94,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Sea
           <>
             <ContactsToolbar filters={filters} />
             {page === null ? (
-              <div className="p-5">
-                <Notice tone="error" title="This page link is no longer valid">
-                  The paging cursor in the address does not belong to this list.{" "}
-                  <Link href={contactsHref(filters)} className="font-medium underline">
-                    Go to the first page
-                  </Link>
-                </Notice>
-              </div>
+              <InvalidCursorNotice firstHref={contactsHref(filters)} />
             ) : page.data.length === 0 ? (
               <EmptyState
                 icon={SearchX}
@@ -125,30 +112,19 @@ export default async function ContactsPage({ searchParams }: { searchParams: Sea
             ) : (
               <>
                 <ContactsTable contacts={page.data} now={ctx.clock.now()} />
-                <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-100 px-4 py-3 sm:px-5">
-                  <p className="text-[13px] text-zinc-500">
-                    {formatCount(matching)} {matching === 1 ? "contact" : "contacts"}
-                    {filtered && " match"}
-                  </p>
-                  <div className="flex gap-2">
-                    {cursor && (
-                      <Button variant="secondary" size="sm" asChild>
-                        <Link href={contactsHref(filters)}>
-                          <ArrowLeft aria-hidden />
-                          First page
-                        </Link>
-                      </Button>
-                    )}
-                    {page.has_more && page.next_cursor && (
-                      <Button variant="secondary" size="sm" asChild>
-                        <Link href={contactsHref({ ...filters, cursor: page.next_cursor })}>
-                          Next page
-                          <ArrowRight aria-hidden />
-                        </Link>
-                      </Button>
-                    )}
-                  </div>
-                </div>
+                <KeysetPager
+                  page={page}
+                  cursor={cursor}
+                  firstHref={contactsHref(filters)}
+                  nextHref={(next) => contactsHref({ ...filters, cursor: next })}
+                  labels="first-next"
+                  summary={
+                    <>
+                      {formatCount(matching)} {matching === 1 ? "contact" : "contacts"}
+                      {filtered && " match"}
+                    </>
+                  }
+                />
               </>
             )}
           </>

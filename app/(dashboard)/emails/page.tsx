@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, Mail, SearchX } from "lucide-react";
+import { Mail, SearchX } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/app-shell/page-header";
@@ -15,27 +15,16 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Notice } from "@/components/ui/notice";
+import { InvalidCursorNotice, KeysetPager, newestFirstSummary } from "@/components/ui/keyset-pager";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { listDomains } from "@/lib/domains/list";
+import { first, pick, type SearchParams } from "@/lib/dashboard/search-params";
 import { listEmails } from "@/lib/emails/list";
 import { ValidationError } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "Emails" };
 
 const PAGE_SIZE = 25;
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-function first(value: string | string[] | undefined) {
-  const text = Array.isArray(value) ? value[0] : value;
-  return text?.trim() || undefined;
-}
-
-/** Unknown filter values (a hand-edited URL) are ignored rather than failing the page. */
-function pick<T extends string>(value: string | undefined, allowed: Record<T, string>) {
-  return value !== undefined && value in allowed ? (value as T) : undefined;
-}
-
 export default async function EmailsPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, appUrl, project } = await requireDashboard();
   const params = await searchParams;
@@ -69,14 +58,7 @@ export default async function EmailsPage({ searchParams }: { searchParams: Searc
           <>
             <EmailsToolbar filters={filters} />
             {page === null ? (
-              <div className="p-5">
-                <Notice tone="error" title="This page link is no longer valid">
-                  The paging cursor in the address does not belong to this list.{" "}
-                  <Link href={emailsHref(filters)} className="font-medium underline">
-                    Go to the first page
-                  </Link>
-                </Notice>
-              </div>
+              <InvalidCursorNotice firstHref={emailsHref(filters)} />
             ) : page.data.length === 0 ? (
               <EmptyState
                 icon={SearchX}
@@ -96,29 +78,14 @@ export default async function EmailsPage({ searchParams }: { searchParams: Searc
             ) : (
               <>
                 <EmailsTable emails={page.data} now={ctx.clock.now()} />
-                <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-100 px-4 py-3 sm:px-5">
-                  <p className="text-[13px] text-zinc-500">
-                    {cursor ? "Older emails" : "Newest first"} · {page.data.length} shown
-                  </p>
-                  <div className="flex gap-2">
-                    {cursor && (
-                      <Button variant="secondary" size="sm" asChild>
-                        <Link href={emailsHref(filters)}>
-                          <ArrowLeft aria-hidden />
-                          Newest
-                        </Link>
-                      </Button>
-                    )}
-                    {page.has_more && page.next_cursor && (
-                      <Button variant="secondary" size="sm" asChild>
-                        <Link href={emailsHref({ ...filters, cursor: page.next_cursor })}>
-                          Older
-                          <ArrowRight aria-hidden />
-                        </Link>
-                      </Button>
-                    )}
-                  </div>
-                </div>
+                <KeysetPager
+                  page={page}
+                  cursor={cursor}
+                  firstHref={emailsHref(filters)}
+                  nextHref={(next) => emailsHref({ ...filters, cursor: next })}
+                  labels="newest-older"
+                  summary={newestFirstSummary(cursor, "Older emails", page.data.length)}
+                />
               </>
             )}
           </>

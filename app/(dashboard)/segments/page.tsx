@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, ListFilter, Plus } from "lucide-react";
+import { ListFilter, Plus } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/app-shell/page-header";
@@ -6,8 +6,9 @@ import { SegmentsTable } from "@/components/segments/segments-table";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Notice } from "@/components/ui/notice";
+import { InvalidCursorNotice, KeysetPager } from "@/components/ui/keyset-pager";
 import { requireDashboard } from "@/lib/dashboard/context";
+import { first, type SearchParams } from "@/lib/dashboard/search-params";
 import { ValidationError } from "@/lib/errors";
 import { countMatching } from "@/lib/segments/contacts";
 import { listSegments } from "@/lib/segments/manage";
@@ -15,13 +16,6 @@ import { listSegments } from "@/lib/segments/manage";
 export const metadata: Metadata = { title: "Segments" };
 
 const PAGE_SIZE = 25;
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-function first(value: string | string[] | undefined) {
-  const text = Array.isArray(value) ? value[0] : value;
-  return text?.trim() || undefined;
-}
-
 const EXAMPLES = [
   "Plan is one of pro, team",
   "Opened an email in the last 30 days",
@@ -57,14 +51,7 @@ export default async function SegmentsPage({ searchParams }: { searchParams: Sea
       />
       <Card className="overflow-hidden">
         {page === null ? (
-          <div className="p-5">
-            <Notice tone="error" title="This page link is no longer valid">
-              The paging cursor in the address does not belong to this list.{" "}
-              <Link href="/segments" className="font-medium underline">
-                Go to the first page
-              </Link>
-            </Notice>
-          </div>
+          <InvalidCursorNotice firstHref="/segments" />
         ) : empty ? (
           <EmptyState
             icon={ListFilter}
@@ -88,26 +75,13 @@ export default async function SegmentsPage({ searchParams }: { searchParams: Sea
         ) : (
           <>
             <SegmentsTable segments={page.data} counts={counts} now={ctx.clock.now()} />
-            {(cursor || page.has_more) && (
-              <div className="flex flex-wrap items-center justify-end gap-2 border-t border-zinc-100 px-4 py-3 sm:px-5">
-                {cursor && (
-                  <Button variant="secondary" size="sm" asChild>
-                    <Link href="/segments">
-                      <ArrowLeft aria-hidden />
-                      First page
-                    </Link>
-                  </Button>
-                )}
-                {page.has_more && page.next_cursor && (
-                  <Button variant="secondary" size="sm" asChild>
-                    <Link href={`/segments?cursor=${encodeURIComponent(page.next_cursor)}`}>
-                      Next page
-                      <ArrowRight aria-hidden />
-                    </Link>
-                  </Button>
-                )}
-              </div>
-            )}
+            <KeysetPager
+              page={page}
+              cursor={cursor}
+              firstHref="/segments"
+              nextHref={(next) => `/segments?cursor=${encodeURIComponent(next)}`}
+              labels="first-next"
+            />
           </>
         )}
       </Card>

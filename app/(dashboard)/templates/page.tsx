@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, LayoutTemplate, SearchX } from "lucide-react";
+import { LayoutTemplate, SearchX } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/app-shell/page-header";
@@ -13,9 +13,10 @@ import { TemplatesTable } from "@/components/templates/templates-table";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Notice } from "@/components/ui/notice";
+import { InvalidCursorNotice, KeysetPager } from "@/components/ui/keyset-pager";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { formatCount } from "@/lib/dashboard/format";
+import { first, type SearchParams } from "@/lib/dashboard/search-params";
 import { countOwnTemplates, listGalleryTemplates } from "@/lib/dashboard/templates-gallery";
 import { ValidationError } from "@/lib/errors";
 import { isTemplateCategory } from "@/lib/templates/categories";
@@ -24,13 +25,6 @@ import { listTemplates } from "@/lib/templates/list";
 export const metadata: Metadata = { title: "Templates" };
 
 const PAGE_SIZE = 25;
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-function first(value: string | string[] | undefined) {
-  const text = Array.isArray(value) ? value[0] : value;
-  return text?.trim() || undefined;
-}
-
 export default async function TemplatesPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx } = await requireDashboard();
   const params = await searchParams;
@@ -111,17 +105,7 @@ async function OwnTemplates({
   return (
     <Card className="overflow-hidden">
       {page === null ? (
-        <div className="p-5">
-          <Notice tone="error" title="This page link is no longer valid">
-            The paging cursor in the address does not belong to this list.{" "}
-            <Link
-              href={templatesHref({ ...view, cursor: undefined })}
-              className="font-medium underline"
-            >
-              Go to the first page
-            </Link>
-          </Notice>
-        </div>
+        <InvalidCursorNotice firstHref={templatesHref({ ...view, cursor: undefined })} />
       ) : page.data.length === 0 ? (
         <EmptyState
           icon={SearchX}
@@ -142,30 +126,19 @@ async function OwnTemplates({
       ) : (
         <>
           <TemplatesTable templates={page.data} now={ctx.clock.now()} />
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-100 px-4 py-3 sm:px-5">
-            <p className="text-[13px] text-zinc-500">
-              {formatCount(matching)} {matching === 1 ? "template" : "templates"}
-              {view.category && ` in ${view.category}`}
-            </p>
-            <div className="flex gap-2">
-              {view.cursor && (
-                <Button variant="secondary" size="sm" asChild>
-                  <Link href={templatesHref({ ...view, cursor: undefined })}>
-                    <ArrowLeft aria-hidden />
-                    First page
-                  </Link>
-                </Button>
-              )}
-              {page.has_more && page.next_cursor && (
-                <Button variant="secondary" size="sm" asChild>
-                  <Link href={templatesHref({ ...view, cursor: page.next_cursor })}>
-                    Next page
-                    <ArrowRight aria-hidden />
-                  </Link>
-                </Button>
-              )}
-            </div>
-          </div>
+          <KeysetPager
+            page={page}
+            cursor={view.cursor}
+            firstHref={templatesHref({ ...view, cursor: undefined })}
+            nextHref={(next) => templatesHref({ ...view, cursor: next })}
+            labels="first-next"
+            summary={
+              <>
+                {formatCount(matching)} {matching === 1 ? "template" : "templates"}
+                {view.category && ` in ${view.category}`}
+              </>
+            }
+          />
         </>
       )}
     </Card>

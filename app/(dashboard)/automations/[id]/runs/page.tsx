@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, SearchX, Workflow } from "lucide-react";
+import { SearchX, Workflow } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -14,29 +14,25 @@ import { stepLabels } from "@/components/automations/runs/step-labels";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Notice } from "@/components/ui/notice";
+import { InvalidCursorNotice, KeysetPager, newestFirstSummary } from "@/components/ui/keyset-pager";
 import type { RunStatus } from "@/db/schema";
 import { getAutomation, getAutomationWithStats } from "@/lib/automations/get";
 import { listRunsWithContacts, templateNamesOfSteps } from "@/lib/dashboard/automation-runs";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { formatCount } from "@/lib/dashboard/format";
+import { first, pick, type SearchParams } from "@/lib/dashboard/search-params";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 
 const PAGE_SIZE = 25;
 type Props = {
   params: Promise<{ id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: SearchParams;
 };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { ctx } = await requireDashboard();
   const automation = await getAutomation(ctx, (await params).id).catch(() => null);
   return { title: automation ? `Runs · ${automation.name}` : "Runs" };
-}
-
-function first(value: string | string[] | undefined) {
-  const text = Array.isArray(value) ? value[0] : value;
-  return text?.trim() || undefined;
 }
 
 export default async function AutomationRunsPage({ params, searchParams }: Props) {
@@ -47,9 +43,7 @@ export default async function AutomationRunsPage({ params, searchParams }: Props
     if (error instanceof NotFoundError) notFound();
     throw error;
   });
-  // Unknown filter values (a hand-edited URL) are ignored rather than failing the page.
-  const wanted = first(query.status);
-  const status = wanted && wanted in RUN_STATUS_LABELS ? (wanted as RunStatus) : undefined;
+  const status = pick<RunStatus>(first(query.status), RUN_STATUS_LABELS);
   const cursor = first(query.cursor);
 
   const [page, templateNames] = await Promise.all([
@@ -103,17 +97,7 @@ export default async function AutomationRunsPage({ params, searchParams }: Props
           <>
             <RunsToolbar automationId={automation.id} status={status} counts={stats.runs} />
             {page === null ? (
-              <div className="p-5">
-                <Notice tone="error" title="This page link is no longer valid">
-                  The paging cursor in the address does not belong to this list.{" "}
-                  <Link
-                    href={runsHref(automation.id, { status })}
-                    className="font-medium underline"
-                  >
-                    Go to the first page
-                  </Link>
-                </Notice>
-              </div>
+              <InvalidCursorNotice firstHref={runsHref(automation.id, { status })} />
             ) : page.data.length === 0 ? (
               <EmptyState
                 icon={SearchX}
@@ -138,29 +122,14 @@ export default async function AutomationRunsPage({ params, searchParams }: Props
                   labels={labels}
                   now={now}
                 />
-                <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-100 px-4 py-3 sm:px-5">
-                  <p className="text-[13px] text-zinc-500">
-                    {cursor ? "Older runs" : "Newest first"} · {page.data.length} shown
-                  </p>
-                  <div className="flex gap-2">
-                    {cursor && (
-                      <Button variant="secondary" size="sm" asChild>
-                        <Link href={runsHref(automation.id, { status })}>
-                          <ArrowLeft aria-hidden />
-                          Newest
-                        </Link>
-                      </Button>
-                    )}
-                    {page.has_more && page.next_cursor && (
-                      <Button variant="secondary" size="sm" asChild>
-                        <Link href={runsHref(automation.id, { status, cursor: page.next_cursor })}>
-                          Older
-                          <ArrowRight aria-hidden />
-                        </Link>
-                      </Button>
-                    )}
-                  </div>
-                </div>
+                <KeysetPager
+                  page={page}
+                  cursor={cursor}
+                  firstHref={runsHref(automation.id, { status })}
+                  nextHref={(next) => runsHref(automation.id, { status, cursor: next })}
+                  labels="newest-older"
+                  summary={newestFirstSummary(cursor, "Older runs", page.data.length)}
+                />
               </>
             )}
           </>

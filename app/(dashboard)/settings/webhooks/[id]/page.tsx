@@ -15,6 +15,7 @@ import { disabledReasonText, EndpointStatusBadge } from "@/components/webhooks/w
 import { EventsSummary } from "@/components/webhooks/webhooks-table";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { first } from "@/lib/dashboard/search-params";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { getWebhook } from "@/lib/webhooks/get";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-deliveries";
@@ -36,11 +37,6 @@ const FILTERS: { label: string; value?: DeliveryStatus }[] = [
   { label: "Failed", value: "failed" },
   { label: "Pending", value: "pending" },
 ];
-
-function first(value: string | string[] | undefined) {
-  const text = Array.isArray(value) ? value[0] : value;
-  return text?.trim() || undefined;
-}
 
 export default async function WebhookPage({ params, searchParams }: Props) {
   const { ctx } = await requireDashboard();
