@@ -118,7 +118,7 @@ async function sendInline(ctx: ServiceContext, campaignId: string) {
 /**
  * The worker side: queued campaigns whose time has come (no `scheduled_at`, or passed on the
  * injected clock) start sending, each with its fan-out job, claimed and enqueued in one
- * transaction.
+ * transaction; stuck sending campaigns get a new job.
  */
 export async function startDueCampaigns(runtime: Runtime): Promise<number> {
   const now = runtime.clock.now();
@@ -133,12 +133,26 @@ export async function startDueCampaigns(runtime: Runtime): Promise<number> {
           limit 20 for update skip locked)
         returning id`),
     );
+    // A sending campaign that made no progress for AUTOMATION_REDISPATCH_SECONDS lost its job
+    // (retries used up): hand it out again. A second job is harmless (the fan-out locks the row).
+    // Campaigns waiting for an A/B winner are not stuck.
+    const stale = new Date(now.getTime() - runtime.config.automationRedispatchSeconds * 1000);
+    const stuck = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        update ${campaigns} set updated_at = ${now.toISOString()}::timestamptz
+        where id in (
+          select id from ${campaigns}
+          where status = 'sending' and updated_at < ${stale.toISOString()}::timestamptz
+            and not (ab_decide_at is not null and ab_winner is null)
+          limit 20 for update skip locked)
+        returning id`),
+    );
     await runtime.jobs.enqueueMany(
       tx,
       JOBS.fanOutCampaign,
-      rows.map((r) => ({ campaignId: r.id })),
+      [...rows, ...stuck].map((r) => ({ campaignId: r.id })),
     );
-    return rows.length;
+    return rows.length + stuck.length;
   });
   if (started > 0) runtime.jobs.notify(JOBS.fanOutCampaign);
   return started;

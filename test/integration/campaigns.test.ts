@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emails } from "@/db/schema";
+import { campaigns, emails } from "@/db/schema";
 import { decideAbWinners } from "@/lib/campaigns/ab-test";
 import { startCampaignsDue } from "../support/campaigns";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
@@ -279,5 +279,19 @@ describe(`campaigns (${TEST_DRIVER})`, () => {
       done.stats.variants.A.recipients + done.stats.variants.B.recipients,
     );
     expect(done.stats.recipients).toBeGreaterThan(sample);
+  });
+
+  it("a sending campaign whose fan-out job was lost is handed out again", async () => {
+    const created = await draft({ name: "Stuck" });
+    const id = created.body.id;
+    // As if a worker had started it and its job then ran out of retries, long ago.
+    const old = new Date(app.clock.now().getTime() - 3_600_000);
+    await app.runtime.db
+      .update(campaigns)
+      .set({ status: "sending", startedAt: old, updatedAt: old })
+      .where(eq(campaigns.id, id));
+    await startCampaignsDue(app);
+    const done = await waitForStatus(id, "sent");
+    expect(done.stats.recipients).toBeGreaterThan(0);
   });
 });
