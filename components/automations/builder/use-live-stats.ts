@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { AutomationStats } from "@/lib/automations/stats";
 import { automationStatsAction } from "@/lib/dashboard/actions/automations";
+import { useVisiblePoll } from "../../ui/use-visible-poll";
 import type { StepCounts } from "./flow-nodes";
 import type { Step } from "./graph";
 import { STEP_HEIGHT } from "./layout";
@@ -39,49 +40,13 @@ export function useLiveCounts(
  */
 export function useLiveStats(automationId: string, initial: AutomationStats, enabled: boolean) {
   const [stats, setStats] = useState(initial);
-
-  useEffect(() => {
-    if (!enabled) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let inFlight = false;
-    let stopped = false;
-
-    const schedule = () => {
-      clearTimeout(timer);
-      if (!stopped && document.visibilityState === "visible") {
-        timer = setTimeout(() => void refresh(), POLL_MS);
-      }
-    };
-    const refresh = async () => {
-      if (inFlight) return;
-      inFlight = true;
-      try {
-        const next = await automationStatsAction(automationId);
-        // Deleted in another tab: nothing more to count (saving will say so).
-        if (next === null) stopped = true;
-        // Unchanged counters keep their identity, so the canvas does not re-render for nothing.
-        else if (!stopped) setStats((prev) => (sameStats(prev, next) ? prev : next));
-      } catch {
-        // Try again on the next tick.
-      } finally {
-        inFlight = false;
-      }
-      schedule();
-    };
-    const onVisibilityChange = () => {
-      if (document.visibilityState === "visible") void refresh();
-      else clearTimeout(timer);
-    };
-
-    schedule();
-    document.addEventListener("visibilitychange", onVisibilityChange);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener("visibilitychange", onVisibilityChange);
-    };
-  }, [automationId, enabled]);
-
+  useVisiblePoll(enabled, POLL_MS, async () => {
+    const next = await automationStatsAction(automationId);
+    // Deleted in another tab: nothing more to count (saving will say so).
+    if (next === null) return "stop";
+    // Unchanged counters keep their identity, so the canvas does not re-render for nothing.
+    setStats((prev) => (sameStats(prev, next) ? prev : next));
+  });
   return stats;
 }
 

@@ -1,9 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { campaignReportAction } from "@/lib/dashboard/actions/campaigns";
 import type { CampaignReport } from "@/lib/dashboard/campaign-report";
+import { useVisiblePoll } from "../../ui/use-visible-poll";
 
 const POLL_MS = 3_000;
 /** A scheduled campaign changes only when its time comes: a slower poll notices that. */
@@ -32,46 +33,14 @@ export function useCampaignReport(initial: CampaignReport) {
     Date.parse(scheduled_at) > Date.parse(report.now);
   const id = report.campaign.id;
 
-  useEffect(() => {
-    if (!live) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let inFlight = false;
-    let stopped = false;
-    const schedule = () => {
-      clearTimeout(timer);
-      if (!stopped && document.visibilityState === "visible") {
-        timer = setTimeout(() => void refresh(), scheduled ? SCHEDULED_POLL_MS : POLL_MS);
-      }
-    };
-    const refresh = async () => {
-      if (inFlight) return;
-      inFlight = true;
-      try {
-        const next = await campaignReportAction(id);
-        if (stopped) return;
-        if (next === null || next.campaign.status === "draft") {
-          stopped = true;
-          router.refresh();
-        } else setReport(next);
-      } catch {
-        // Try again on the next tick.
-      } finally {
-        inFlight = false;
-      }
-      schedule();
-    };
-    const onVisibilityChange = () => {
-      if (document.visibilityState === "visible") void refresh();
-      else clearTimeout(timer);
-    };
-    schedule();
-    document.addEventListener("visibilitychange", onVisibilityChange);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener("visibilitychange", onVisibilityChange);
-    };
-  }, [id, live, scheduled, router]);
+  useVisiblePoll(live, scheduled ? SCHEDULED_POLL_MS : POLL_MS, async () => {
+    const next = await campaignReportAction(id);
+    if (next === null || next.campaign.status === "draft") {
+      router.refresh();
+      return "stop";
+    }
+    setReport(next);
+  });
 
   return report;
 }
