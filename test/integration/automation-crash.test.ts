@@ -4,7 +4,7 @@ import { rowsOf } from "@/db";
 import { automationRuns, automationStepRuns, emails } from "@/db/schema";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
-import { spawnWorker, stopWorker } from "../support/worker-process";
+import { crashTestWorkerEnv, spawnWorker, stopWorker } from "../support/worker-process";
 
 /**
  * A worker process killed with SIGKILL in the middle of executing runs: another worker picks the
@@ -56,14 +56,7 @@ describe(`automation worker crash (${TEST_DRIVER})`, () => {
         await api("/v1/events", { name: "bulk.go", email });
       }
 
-      const env = {
-        ...process.env,
-        DATABASE_URL: app.runtime.config.databaseUrl!,
-        SMTP_URL: smtp.url,
-        JOB_LEASE_SECONDS: "2",
-        QUEUE_MAINTENANCE_SECONDS: "1",
-        AUTOMATION_POLL_MS: "200",
-      };
+      const env = crashTestWorkerEnv(app.runtime.config.databaseUrl!, smtp.url);
       const finished = async () => {
         const [row] = await app.runtime.db
           .select({ n: count() })

@@ -4,7 +4,7 @@ import { campaignRecipients, emails } from "@/db/schema";
 import { sendCampaign } from "@/lib/campaigns/send";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
-import { spawnWorker, stopWorker } from "../support/worker-process";
+import { crashTestWorkerEnv, spawnWorker, stopWorker } from "../support/worker-process";
 
 /**
  * A worker killed with SIGKILL in the middle of a 5,000-recipient campaign: another worker
@@ -54,14 +54,7 @@ describe(`campaign worker crash (${TEST_DRIVER})`, () => {
       const ctx = app.ctx(project.id);
       await sendCampaign({ ...ctx, config: { ...ctx.config, worker: "external" } }, id);
 
-      const env = {
-        ...process.env,
-        DATABASE_URL: app.runtime.config.databaseUrl!,
-        SMTP_URL: smtp.url,
-        JOB_LEASE_SECONDS: "2",
-        QUEUE_MAINTENANCE_SECONDS: "1",
-        AUTOMATION_POLL_MS: "200",
-      };
+      const env = crashTestWorkerEnv(app.runtime.config.databaseUrl!, smtp.url);
       const recipients = async () => {
         const [row] = await app.runtime.db
           .select({ n: count() })

@@ -5,7 +5,7 @@ import { JobQueue } from "@/lib/jobs/queue";
 import { startWorkers } from "@/lib/jobs/workers";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
-import { spawnWorker, stopWorker } from "../support/worker-process";
+import { crashTestWorkerEnv, spawnWorker, stopWorker } from "../support/worker-process";
 
 /**
  * Nothing is lost and nothing is sent twice when the workers die or restart mid-delivery.
@@ -92,13 +92,7 @@ describe(`queue crash and restart (${TEST_DRIVER})`, () => {
     async () => {
       await app.runtime.jobs.stop(5_000);
       const ids = await sendMany(60, "killed");
-      const env = {
-        ...process.env,
-        DATABASE_URL: app.runtime.config.databaseUrl!,
-        SMTP_URL: smtp.url,
-        JOB_LEASE_SECONDS: "2",
-        QUEUE_MAINTENANCE_SECONDS: "1",
-      };
+      const env = crashTestWorkerEnv(app.runtime.config.databaseUrl!, smtp.url);
       const first = spawnWorker(env);
       await waitFor(
         () => smtp.received.some((m) => m.to[0]?.startsWith("killed")),

@@ -18,3 +18,18 @@ export async function stopWorker(child: ChildProcess, signal: NodeJS.Signals = "
   child.kill(signal);
   await exited;
 }
+
+/**
+ * The environment of a worker process in a crash test: the test's database and SMTP server,
+ * short job leases (a killed worker's jobs come back within seconds) and a quick poller.
+ */
+export function crashTestWorkerEnv(databaseUrl: string, smtpUrl: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtpUrl,
+    JOB_LEASE_SECONDS: "2",
+    QUEUE_MAINTENANCE_SECONDS: "1",
+    AUTOMATION_POLL_MS: "200",
+  };
+}
