@@ -18,11 +18,11 @@ import { readConfig } from "@/lib/config";
 import { serviceContext } from "@/lib/context";
 import { createProject } from "@/lib/projects/create";
 import { makeRuntime } from "@/lib/runtime";
-import { createSmtpTransport } from "@/lib/sending/transports/smtp";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
 import { waitForHttp } from "./lib/load";
 import { ensureBuild, startProcess, startScript, stopProcess } from "./lib/processes";
 import { seedContacts } from "./lib/seed";
+import { transportCeiling } from "./lib/transport-ceiling";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? CONTACTS);
@@ -109,33 +109,12 @@ async function main() {
       "select html, text, subject from emails where campaign_id = $1 limit 1",
       [campaign.id],
     );
-    const transport = createSmtpTransport(smtpUrl, {
-      maxConnections: Number(process.env.SMTP_POOL_SIZE ?? 5),
+    const rawRate = await transportCeiling(smtpUrl, CONTACTS, {
+      from: "news@bench.test",
+      subject: () => sample!.subject,
+      html: sample!.html,
+      text: sample!.text,
     });
-    const rawStarted = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 50 }, async () => {
-        while (next < CONTACTS) {
-          const i = next++;
-          await transport.send({
-            from: "news@bench.test",
-            to: `raw${i}@example.com`,
-            cc: [],
-            bcc: [],
-            replyTo: [],
-            subject: sample!.subject,
-            html: sample!.html,
-            text: sample!.text,
-            messageId: `<raw${i}@bench.test>`,
-            headers: {},
-            attachments: [],
-          });
-        }
-      }),
-    );
-    const rawRate = CONTACTS / ((performance.now() - rawStarted) / 1000);
-    await transport.close();
 
     // 2. Import: the API (stored, then a worker imports it) beside a raw COPY of the same file.
     const file = path.join(os.tmpdir(), `mw-bench-import-${process.pid}.csv`);

@@ -15,10 +15,10 @@ import { prepareInstance } from "@/lib/bootstrap";
 import { readConfig } from "@/lib/config";
 import { createProject } from "@/lib/projects/create";
 import { makeRuntime } from "@/lib/runtime";
-import { createSmtpTransport } from "@/lib/sending/transports/smtp";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
 import { runLoad, waitForHttp } from "./lib/load";
 import { ensureBuild, startProcess, stopProcess } from "./lib/processes";
+import { transportCeiling } from "./lib/transport-ceiling";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const SINK_PORT = Number(process.env.BENCH_SINK_PORT ?? 2599);
@@ -146,33 +146,12 @@ async function main() {
     await stopProcess(worker);
 
     // (b) the ceiling: the same pooled transport, pre-rendered MIME, same sink.
-    const transport = createSmtpTransport(smtpUrl, {
-      maxConnections: Number(process.env.SMTP_POOL_SIZE ?? 5),
+    const rawRate = await transportCeiling(smtpUrl, total, {
+      from: "orders@bench.test",
+      subject: (i) => `Receipt #${i}`,
+      html: HTML,
+      text: null,
     });
-    const rawStarted = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 50 }, async () => {
-        while (next < total) {
-          const i = next++;
-          await transport.send({
-            from: "orders@bench.test",
-            to: `raw${i}@example.com`,
-            cc: [],
-            bcc: [],
-            replyTo: [],
-            subject: `Receipt #${i}`,
-            html: HTML,
-            text: null,
-            messageId: `<raw${i}@bench.test>`,
-            headers: {},
-            attachments: [],
-          });
-        }
-      }),
-    );
-    const rawRate = total / ((performance.now() - rawStarted) / 1000);
-    await transport.close();
     await handle.close();
 
     const f = (n: number, d = 0) => n.toFixed(d);

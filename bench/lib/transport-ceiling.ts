@@ -1,0 +1,41 @@
+import { createSmtpTransport } from "@/lib/sending/transports/smtp";
+
+/**
+ * The delivery ceiling the benchmarks compare against: `total` pre-rendered messages pushed
+ * through the same pooled nodemailer transport to the same sink (no database, DKIM or
+ * tracking), 50 in flight. Returns messages per second.
+ */
+export async function transportCeiling(
+  smtpUrl: string,
+  total: number,
+  message: { from: string; subject: (i: number) => string; html: string; text: string | null },
+): Promise<number> {
+  const transport = createSmtpTransport(smtpUrl, {
+    maxConnections: Number(process.env.SMTP_POOL_SIZE ?? 5),
+  });
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (next < total) {
+        const i = next++;
+        await transport.send({
+          from: message.from,
+          to: `raw${i}@example.com`,
+          cc: [],
+          bcc: [],
+          replyTo: [],
+          subject: message.subject(i),
+          html: message.html,
+          text: message.text,
+          messageId: `<raw${i}@bench.test>`,
+          headers: {},
+          attachments: [],
+        });
+      }
+    }),
+  );
+  const rate = total / ((performance.now() - started) / 1000);
+  await transport.close();
+  return rate;
+}
