@@ -80,7 +80,10 @@ export async function insertOutgoingEmails(
   for (const p of prepared) {
     if (!p.deliver) continue;
     const priority = PRIORITY[p.row.type];
-    byPriority.set(priority, [...(byPriority.get(priority) ?? []), { emailId: p.row.id }]);
+    // Appended in place: a campaign batch holds hundreds of emails.
+    const group = byPriority.get(priority) ?? [];
+    group.push({ emailId: p.row.id });
+    byPriority.set(priority, group);
   }
   for (const [priority, payloads] of byPriority) {
     await jobs.enqueueMany(tx, JOBS.deliverEmail, payloads, { priority });
