@@ -14,9 +14,15 @@ export function startProcess(
   });
 }
 
-/** A TypeScript entry point as one process (node + tsx's loader, so signals reach it). */
+/**
+ * A TypeScript entry point as one process (node + tsx's loader, so signals reach it). With
+ * BENCH_PROFILE_DIR set, each writes a V8 CPU profile there when it exits.
+ */
 export function startScript(script: string, env: Record<string, string>): ChildProcess {
-  return startProcess(process.execPath, ["--import", "tsx", script], env);
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  return startProcess(process.execPath, [...profile, "--import", "tsx", script], env);
 }
 
 export async function stopProcess(child: ChildProcess, timeoutMs = 15_000) {

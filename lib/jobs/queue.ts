@@ -44,8 +44,26 @@ export class JobQueue {
   async start() {
     if (this.started) return;
     await this.boss.start();
-    for (const name of Object.values(JOBS)) await this.boss.createQueue(name);
+    for (const name of Object.values(JOBS)) await this.createQueue(name);
     this.started = true;
+  }
+
+  /**
+   * Creates a queue unless it exists. Workers started together on a fresh database race here:
+   * pg-boss's create_queue can deadlock between them, and PostgreSQL's answer to a deadlock
+   * victim is to run its transaction again.
+   */
+  private async createQueue(name: string) {
+    for (let attempt = 1; ; attempt++) {
+      if (await this.boss.getQueue(name)) return;
+      try {
+        await this.boss.createQueue(name);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "40P01" || attempt >= 5) throw error;
+        await new Promise((r) => setTimeout(r, 20 + Math.random() * 80 * attempt));
+      }
+    }
   }
 
   /** Enqueues in `tx` (or autocommit when given the database). */
