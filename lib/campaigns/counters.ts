@@ -9,46 +9,76 @@ const COUNTED = {
   complained: "complained",
 } as const;
 
+type CountedEvent = {
+  email: Pick<Email, "campaignId" | "campaignVariant" | "contactId">;
+  type: string;
+  now: Date;
+};
+
 /**
- * Keeps a campaign's per-variant counters (DECISIONS §4 stats) as its emails' events happen, in
- * the event's transaction: delivered, bounced, failed and complained count emails; opened and
- * clicked count recipients, once each (the recipient row remembers the first time).
+ * Keeps campaigns' per-variant counters (DECISIONS §4 stats) as their emails' events happen, in
+ * the events' transaction: delivered, bounced, failed and complained count emails (summed per
+ * variant into one UPDATE); opened and clicked count recipients, once each (the recipient row
+ * remembers the first time).
  */
-export async function countCampaignEvent(
-  tx: Executor,
-  email: Pick<Email, "campaignId" | "campaignVariant" | "contactId">,
-  type: string,
-  now: Date,
-) {
-  if (!email.campaignId || !email.campaignVariant) return;
-  let column: "delivered" | "bounced" | "failed" | "complained" | "opened" | "clicked" | null =
-    COUNTED[type as keyof typeof COUNTED] ?? null;
-  if ((type === "opened" || type === "clicked") && email.contactId) {
-    const first =
-      type === "opened" ? campaignRecipients.firstOpenedAt : campaignRecipients.firstClickedAt;
-    const marked = await tx
-      .update(campaignRecipients)
-      .set(type === "opened" ? { firstOpenedAt: now } : { firstClickedAt: now })
-      .where(
-        and(
-          eq(campaignRecipients.campaignId, email.campaignId),
-          eq(campaignRecipients.contactId, email.contactId),
-          isNull(first),
-        ),
-      )
-      .returning({ id: campaignRecipients.id });
-    column = marked.length > 0 ? type : null;
+export async function countCampaignEvents(tx: Executor, events: CountedEvent[]) {
+  const sums = new Map<string, Record<CounterColumn, number> & { campaign: string; key: string }>();
+  for (const { email, type, now } of events) {
+    if (!email.campaignId || !email.campaignVariant) continue;
+    let column: CounterColumn | null = COUNTED[type as keyof typeof COUNTED] ?? null;
+    if ((type === "opened" || type === "clicked") && email.contactId) {
+      column = (await markFirst(tx, email, type, now)) ? type : null;
+    }
+    if (!column) continue;
+    const id = `${email.campaignId} ${email.campaignVariant}`;
+    const sum = sums.get(id) ?? {
+      campaign: email.campaignId,
+      key: email.campaignVariant,
+      delivered: 0,
+      bounced: 0,
+      failed: 0,
+      complained: 0,
+      opened: 0,
+      clicked: 0,
+    };
+    sum[column]++;
+    sums.set(id, sum);
   }
-  if (!column) return;
-  await tx
-    .update(campaignVariants)
-    .set({ [column]: sql`${campaignVariants[column]} + 1` })
+  if (sums.size === 0) return;
+  await tx.execute(sql`
+    update ${campaignVariants} v set
+      delivered = v.delivered + c.delivered, bounced = v.bounced + c.bounced,
+      failed = v.failed + c.failed, complained = v.complained + c.complained,
+      opened = v.opened + c.opened, clicked = v.clicked + c.clicked
+    from jsonb_to_recordset(${JSON.stringify([...sums.values()])}::jsonb) as c(
+      campaign text, key text, delivered int, bounced int, failed int, complained int,
+      opened int, clicked int)
+    where v.campaign_id = c.campaign and v.key = c.key`);
+}
+
+type CounterColumn = "delivered" | "bounced" | "failed" | "complained" | "opened" | "clicked";
+
+/** Whether this is the recipient's first open (or click) of the campaign; remembers it. */
+async function markFirst(
+  tx: Executor,
+  email: Pick<Email, "campaignId" | "contactId">,
+  type: "opened" | "clicked",
+  now: Date,
+): Promise<boolean> {
+  const first =
+    type === "opened" ? campaignRecipients.firstOpenedAt : campaignRecipients.firstClickedAt;
+  const marked = await tx
+    .update(campaignRecipients)
+    .set(type === "opened" ? { firstOpenedAt: now } : { firstClickedAt: now })
     .where(
       and(
-        eq(campaignVariants.campaignId, email.campaignId),
-        eq(campaignVariants.key, email.campaignVariant as "A"),
+        eq(campaignRecipients.campaignId, email.campaignId!),
+        eq(campaignRecipients.contactId, email.contactId!),
+        isNull(first),
       ),
-    );
+    )
+    .returning({ id: campaignRecipients.id });
+  return marked.length > 0;
 }
 
 /** An unsubscribe through a campaign email counts for its variant. */

@@ -7,12 +7,14 @@ import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import { JOBS } from "../jobs/names";
 import { wakeDuePoller } from "../jobs/poller";
 import type { Runtime } from "../runtime";
-import { deliverEmail } from "../sending/deliver";
+import { deliverEmails } from "../sending/deliver";
 import { fanOutBatch } from "./fanout";
 import { findCampaignOrThrow, type CampaignWithVariants } from "./internal";
 
 /** Without a worker (WORKER=off) a send runs inside the request, for at most this many recipients. */
 export const INLINE_RECIPIENT_CAP = 200;
+/** Inline deliveries go to the transport's pool this many at a time. */
+const INLINE_DELIVERY_BATCH = 50;
 
 export type SendCampaignResult =
   | (CampaignWithVariants & { mode: "queued" })
@@ -97,10 +99,12 @@ async function sendInline(ctx: ServiceContext, campaignId: string) {
   }
   let sent = 0;
   let failed = 0;
-  for (const emailId of emailIds) {
-    const outcome = await deliverEmail(ctx, emailId);
-    if (outcome?.kind === "failed" || outcome?.kind === "bounced") failed++;
-    else if (outcome) sent++;
+  for (let i = 0; i < emailIds.length; i += INLINE_DELIVERY_BATCH) {
+    const outcomes = await deliverEmails(ctx, emailIds.slice(i, i + INLINE_DELIVERY_BATCH));
+    for (const outcome of outcomes.values()) {
+      if (outcome.kind === "failed" || outcome.kind === "bounced") failed++;
+      else sent++;
+    }
   }
   const [row] = rowsOf<{ n: number }>(
     await ctx.db.execute(

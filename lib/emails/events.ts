@@ -1,11 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { emailEvents, emails, type Email, type EmailStatus } from "@/db/schema";
 import type { Executor } from "@/db";
-import { countCampaignEvent } from "../campaigns/counters";
+import { countCampaignEvents } from "../campaigns/counters";
 import { newId } from "../ids";
 import type { JobQueue } from "../jobs/queue";
 import { suppressAddress } from "../suppressions/suppress";
-import { enqueueWebhookDeliveries } from "../webhooks/enqueue";
+import { enqueueWebhookDeliveries, type WebhookEvent } from "../webhooks/enqueue";
 import type { WebhookEventType } from "../webhooks/event-types";
 import { nextStatusSql } from "./status";
 
@@ -57,47 +57,97 @@ export type RecordEmailEventInput = {
  * the caller's transaction.
  */
 export async function recordEmailEvent(tx: Executor, jobs: JobQueue, input: RecordEmailEventInput) {
-  const { email, type, now } = input;
-  const data = input.data ?? {};
-  await tx.insert(emailEvents).values({
-    id: newId("eev", now.getTime()),
-    projectId: email.projectId,
-    emailId: email.id,
-    type,
-    data,
-    createdAt: now,
-  });
+  await recordEmailEvents(tx, jobs, [input]);
+}
 
-  const incoming = STATUS_OF[type];
-  await tx
-    .update(emails)
-    .set({
-      ...(incoming && { status: nextStatusSql(emails.status, incoming) }),
-      ...(type === "opened" && { opens: sql`${emails.opens} + 1` }),
-      ...(type === "clicked" && { clicks: sql`${emails.clicks} + 1` }),
-      ...input.patch,
-      updatedAt: now,
-    })
-    .where(eq(emails.id, email.id));
+/**
+ * `recordEmailEvent` for many events in a few statements whatever their number (the delivery
+ * worker records its outcomes in batches): one insert of timeline rows, one update of the
+ * emails per wave (an email appears once per wave, in input order), one counter update per
+ * campaign variant, one webhook fan-out per project and event type.
+ */
+export async function recordEmailEvents(
+  tx: Executor,
+  jobs: JobQueue,
+  inputs: RecordEmailEventInput[],
+) {
+  if (inputs.length === 0) return;
+  await tx.insert(emailEvents).values(
+    inputs.map(({ email, type, now, data }) => ({
+      id: newId("eev", now.getTime()),
+      projectId: email.projectId,
+      emailId: email.id,
+      type,
+      data: data ?? {},
+      createdAt: now,
+    })),
+  );
+  for (const wave of waves(inputs)) await updateEmails(tx, wave);
+  await countCampaignEvents(tx, inputs);
 
-  await countCampaignEvent(tx, email, type, now);
-
-  if (type === "bounced" && data.reason === "hard_bounce") {
-    await suppressAddress(tx, email.projectId, email.to, "hard_bounce", now);
-  }
-  if (type === "complained") {
-    await suppressAddress(tx, email.projectId, email.to, "complaint", now);
-  }
-
-  const webhookType = WEBHOOK_OF[type];
-  if (webhookType) {
-    await enqueueWebhookDeliveries(tx, jobs, {
+  const webhookGroups = new Map<string, WebhookEvent[]>();
+  for (const { email, type, now, data = {} } of inputs) {
+    if (type === "bounced" && data.reason === "hard_bounce") {
+      await suppressAddress(tx, email.projectId, email.to, "hard_bounce", now);
+    }
+    if (type === "complained") {
+      await suppressAddress(tx, email.projectId, email.to, "complaint", now);
+    }
+    const webhookType = WEBHOOK_OF[type];
+    if (!webhookType) continue;
+    const key = `${email.projectId} ${webhookType}`;
+    const group = webhookGroups.get(key) ?? [];
+    group.push({
       projectId: email.projectId,
       type: webhookType,
       createdAt: now,
       data: webhookData(email, type, data),
     });
+    webhookGroups.set(key, group);
   }
+  for (const events of webhookGroups.values()) await enqueueWebhookDeliveries(tx, jobs, events);
+}
+
+/** Splits events so that no email appears twice in one UPDATE (it would apply only once). */
+function waves(inputs: RecordEmailEventInput[]): RecordEmailEventInput[][] {
+  const result: RecordEmailEventInput[][] = [];
+  const wavesOf = new Map<string, number>();
+  for (const input of inputs) {
+    const index = wavesOf.get(input.email.id) ?? 0;
+    wavesOf.set(input.email.id, index + 1);
+    (result[index] ??= []).push(input);
+  }
+  return result;
+}
+
+async function updateEmails(tx: Executor, inputs: RecordEmailEventInput[]) {
+  const rows = inputs.map(({ email, type, now, patch = {} }) => ({
+    id: email.id,
+    incoming: STATUS_OF[type] ?? null,
+    opened: type === "opened" ? 1 : 0,
+    clicked: type === "clicked" ? 1 : 0,
+    set_message_id: patch.messageId !== undefined,
+    message_id: patch.messageId ?? null,
+    set_last_error: patch.lastError !== undefined,
+    last_error: patch.lastError ?? null,
+    set_sent_at: patch.sentAt !== undefined,
+    sent_at: patch.sentAt?.toISOString() ?? null,
+    now: now.toISOString(),
+  }));
+  await tx.execute(sql`
+    update ${emails} e set
+      status = ${nextStatusSql(sql`e.status`, sql`r.incoming`)},
+      opens = e.opens + r.opened,
+      clicks = e.clicks + r.clicked,
+      message_id = case when r.set_message_id then r.message_id else e.message_id end,
+      last_error = case when r.set_last_error then r.last_error else e.last_error end,
+      sent_at = case when r.set_sent_at then r.sent_at else e.sent_at end,
+      updated_at = r.now
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+      id text, incoming text, opened int, clicked int, set_message_id boolean, message_id text,
+      set_last_error boolean, last_error text, set_sent_at boolean, sent_at timestamptz,
+      now timestamptz)
+    where e.id = r.id`);
 }
 
 function webhookData(

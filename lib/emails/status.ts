@@ -26,17 +26,19 @@ export function isFinalDeliveryStatus(status: EmailStatus): boolean {
 }
 
 /**
- * `statusAfter` as SQL, for a single UPDATE: the row lock of the update orders concurrent
- * events, so no SELECT … FOR UPDATE round trip is needed.
+ * `statusAfter` as SQL over a column holding the incoming status (null: no status change), for
+ * one UPDATE of many emails: the row lock of the update orders concurrent events, so no
+ * SELECT … FOR UPDATE round trip is needed.
  */
-export function nextStatusSql(column: AnyColumn, incoming: EmailStatus): SQL {
-  const rank = sql.join(
-    Object.entries(RANK).map(
-      ([status, value]) => sql`when ${status} then ${sql.raw(String(value))}`,
-    ),
-    sql` `,
-  );
-  const failedGuard =
-    incoming === "delivered" ? sql`` : sql`when ${column} = 'failed' then ${column} `;
-  return sql`case ${failedGuard}when ${sql.raw(String(RANK[incoming]))} > (case ${column} ${rank} end) then ${incoming} else ${column} end`;
+export function nextStatusSql(current: AnyColumn | SQL, incoming: SQL): SQL {
+  const rankOf = (value: AnyColumn | SQL) =>
+    sql`(case ${value} ${sql.join(
+      Object.entries(RANK).map(
+        ([status, rank]) => sql`when ${status} then ${sql.raw(String(rank))}`,
+      ),
+      sql` `,
+    )} end)`;
+  return sql`case when ${incoming} is null then ${current}
+    when ${current} = 'failed' and ${incoming} <> 'delivered' then ${current}
+    when ${rankOf(incoming)} > ${rankOf(current)} then ${incoming} else ${current} end`;
 }

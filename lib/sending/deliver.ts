@@ -1,7 +1,8 @@
 import type PgBoss from "pg-boss";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { emails, type Email } from "@/db/schema";
-import { recordEmailEvent } from "../emails/events";
+import type { Executor } from "@/db";
+import { recordEmailEvent, recordEmailEvents, type RecordEmailEventInput } from "../emails/events";
 import { JOBS, PRIORITY, type JobPayloads } from "../jobs/names";
 import type { Runtime } from "../runtime";
 import { composeMessage, type HtmlInstrumenter } from "./compose";
@@ -29,135 +30,216 @@ export async function deliverEmailBatch(
   runtime: Runtime,
   jobs: PgBoss.JobWithMetadata<JobPayloads[typeof JOBS.deliverEmail]>[],
 ) {
-  const results = await Promise.allSettled(
-    jobs.map((job) => deliverEmail(runtime, job.data.emailId)),
-  );
-  const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   // Unexpected errors (database down…) fail the batch so pg-boss retries it; finished emails
   // are skipped on the retry.
-  if (failure) throw failure.reason;
+  await deliverEmails(
+    runtime,
+    jobs.map((job) => job.data.emailId),
+  );
 }
 
-/**
- * Delivers one email if it still needs it: status `sent` and not yet handed to a provider.
- * The outcome is recorded in one transaction (status, timeline, suppression, webhooks).
- */
+/** Delivers one email if it still needs it (see `deliverEmails`). */
 export async function deliverEmail(
   runtime: DeliveryDeps,
   emailId: string,
 ): Promise<DeliveryOutcome | null> {
-  const [email] = await runtime.db.select().from(emails).where(eq(emails.id, emailId)).limit(1);
-  if (!email || email.status !== "sent" || email.sentAt) return null;
-  const transport = transportFor(email.mode, runtime.config);
-  if (!transport) return null; // delivery unconfigured since enqueue: the start-up sweep picks it up
-  const message = await composeMessage(runtime.db, email, instrumenter);
-  // The sending domain was removed or lost verification since the send was accepted: never
-  // send unsigned mail from a domain the project no longer proves it owns.
-  const outcome: DeliveryOutcome =
-    !message.dkim && transport.name === "smtp"
-      ? { kind: "failed", error: "The sending domain is no longer verified for this project." }
-      : await transport.send(message);
-  await recordOutcome(runtime, email, outcome);
-  return outcome;
+  return (await deliverEmails(runtime, [emailId])).get(emailId) ?? null;
 }
 
-async function recordOutcome(runtime: DeliveryDeps, email: Email, outcome: DeliveryOutcome) {
+/**
+ * Delivers the emails that still need it (status `sent`, not yet handed to a provider), all at
+ * once through the transport's pool. Each outcome is committed as soon as a write is free
+ * (group commit: outcomes that arrive while one is being written go together in the next), so
+ * a crash re-sends at most what was accepted in the last few milliseconds, and a busy worker
+ * writes a handful of statements per batch instead of a transaction per email.
+ */
+export async function deliverEmails(
+  runtime: DeliveryDeps,
+  emailIds: string[],
+): Promise<Map<string, DeliveryOutcome>> {
+  const outcomes = new Map<string, DeliveryOutcome>();
+  if (emailIds.length === 0) return outcomes;
+  const rows = await runtime.db.select().from(emails).where(inArray(emails.id, emailIds));
+  const writer = new OutcomeWriter(runtime);
+  const settled = await Promise.allSettled(
+    rows
+      .filter((email) => email.status === "sent" && !email.sentAt)
+      .map(async (email) => {
+        const transport = transportFor(email.mode, runtime.config);
+        // Delivery unconfigured since enqueue: the start-up sweep picks it up.
+        if (!transport) return;
+        const message = await composeMessage(runtime.db, email, instrumenter);
+        // The sending domain was removed or lost verification since the send was accepted:
+        // never send unsigned mail from a domain the project no longer proves it owns.
+        const outcome: DeliveryOutcome =
+          !message.dkim && transport.name === "smtp"
+            ? {
+                kind: "failed",
+                error: "The sending domain is no longer verified for this project.",
+              }
+            : await transport.send(message);
+        await writer.write(email, outcome);
+        outcomes.set(email.id, outcome);
+      }),
+  );
+  const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failure) throw failure.reason;
+  return outcomes;
+}
+
+type PendingOutcome = {
+  email: Email;
+  outcome: DeliveryOutcome;
+  done: (error?: unknown) => void;
+};
+
+/** Group commit of delivery outcomes: one transaction at a time, each taking all that waits. */
+class OutcomeWriter {
+  private pending: PendingOutcome[] = [];
+  private writing = false;
+
+  constructor(private readonly runtime: DeliveryDeps) {}
+
+  write(email: Email, outcome: DeliveryOutcome): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ email, outcome, done: (e) => (e ? reject(e) : resolve()) });
+      void this.drain();
+    });
+  }
+
+  private async drain() {
+    if (this.writing) return;
+    this.writing = true;
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0);
+      try {
+        await recordOutcomes(this.runtime, batch);
+        for (const item of batch) item.done();
+      } catch {
+        // One bad outcome must not keep the others (already sent) from being recorded.
+        for (const item of batch) {
+          await recordOutcomes(this.runtime, [item]).then(
+            () => item.done(),
+            (error: unknown) => item.done(error),
+          );
+        }
+      }
+    }
+    this.writing = false;
+  }
+}
+
+/** Records outcomes in one transaction: status, timeline, counters, suppression, webhooks. */
+async function recordOutcomes(runtime: DeliveryDeps, batch: PendingOutcome[]) {
   const now = runtime.clock.now();
-  const jobs = runtime.jobs;
   await runtime.db.transaction(async (tx) => {
-    switch (outcome.kind) {
-      case "delivered":
-        await recordEmailEvent(tx, jobs, {
+    const events: RecordEmailEventInput[] = [];
+    for (const { email, outcome } of batch) {
+      if (outcome.kind === "deferred") await recordDeferral(tx, runtime, email, outcome, now);
+      else events.push(...outcomeEvents(email, outcome, now));
+    }
+    await recordEmailEvents(tx, runtime.jobs, events);
+  });
+}
+
+function outcomeEvents(
+  email: Email,
+  outcome: Exclude<DeliveryOutcome, { kind: "deferred" }>,
+  now: Date,
+): RecordEmailEventInput[] {
+  switch (outcome.kind) {
+    case "delivered":
+      return [
+        {
           email,
           type: "delivered",
           now,
           data: { response: outcome.response },
           patch: { sentAt: now, messageId: outcome.providerMessageId },
-        });
-        return;
-      case "accepted":
-        await recordEmailEvent(tx, jobs, {
+        },
+      ];
+    case "accepted":
+      return [
+        {
           email,
           type: "provider_accepted",
           now,
           data: { provider_message_id: outcome.providerMessageId },
           patch: { sentAt: now, messageId: outcome.providerMessageId },
-        });
-        return;
-      case "complained":
-        await recordEmailEvent(tx, jobs, {
-          email,
-          type: "delivered",
-          now,
-          patch: { sentAt: now },
-          data: { simulated: true },
-        });
-        await recordEmailEvent(tx, jobs, {
-          email,
-          type: "complained",
-          now,
-          data: { reason: "complaint", simulated: true },
-        });
-        return;
-      case "bounced":
-        await recordEmailEvent(tx, jobs, {
+        },
+      ];
+    case "complained":
+      return [
+        { email, type: "delivered", now, patch: { sentAt: now }, data: { simulated: true } },
+        { email, type: "complained", now, data: { reason: "complaint", simulated: true } },
+      ];
+    case "bounced":
+      return [
+        {
           email,
           type: "bounced",
           now,
           data: { reason: "hard_bounce", code: outcome.code, response: outcome.response },
           patch: { sentAt: now, lastError: outcome.response },
-        });
-        return;
-      case "failed":
-        await recordEmailEvent(tx, jobs, {
+        },
+      ];
+    case "failed":
+      return [
+        {
           email,
           type: "failed",
           now,
           data: { reason: "rejected", error: outcome.error },
           patch: { lastError: outcome.error },
-        });
-        return;
-      case "deferred": {
-        const [row] = await tx
-          .update(emails)
-          .set({
-            attempts: sql`${emails.attempts} + 1`,
-            lastError: outcome.response,
-            updatedAt: now,
-          })
-          .where(eq(emails.id, email.id))
-          .returning({ attempts: emails.attempts });
-        const attempts = row?.attempts ?? MAX_DELIVERY_ATTEMPTS;
-        if (attempts >= MAX_DELIVERY_ATTEMPTS) {
-          await recordEmailEvent(tx, jobs, {
-            email,
-            type: "failed",
-            now,
-            data: { reason: "retries_exhausted", attempts, response: outcome.response },
-          });
-          return;
-        }
-        const retryAt = new Date(Date.now() + retryDelayMs(attempts));
-        await recordEmailEvent(tx, jobs, {
-          email,
-          type: "deferred",
-          now,
-          data: {
-            attempt: attempts,
-            code: outcome.code,
-            response: outcome.response,
-            retry_at: retryAt.toISOString(),
-          },
-        });
-        // Queue time is wall-clock time (pg-boss compares with the database clock).
-        await jobs.enqueue(
-          tx,
-          JOBS.deliverEmail,
-          { emailId: email.id },
-          { priority: PRIORITY[email.type], startAfter: retryAt },
-        );
-        return;
-      }
-    }
+        },
+      ];
+  }
+}
+
+/** A temporary failure: counted, and retried later by a new job, or failed once exhausted. */
+async function recordDeferral(
+  tx: Executor,
+  runtime: DeliveryDeps,
+  email: Email,
+  outcome: Extract<DeliveryOutcome, { kind: "deferred" }>,
+  now: Date,
+) {
+  const [row] = await tx
+    .update(emails)
+    .set({
+      attempts: sql`${emails.attempts} + 1`,
+      lastError: outcome.response,
+      updatedAt: now,
+    })
+    .where(eq(emails.id, email.id))
+    .returning({ attempts: emails.attempts });
+  const attempts = row?.attempts ?? MAX_DELIVERY_ATTEMPTS;
+  if (attempts >= MAX_DELIVERY_ATTEMPTS) {
+    await recordEmailEvent(tx, runtime.jobs, {
+      email,
+      type: "failed",
+      now,
+      data: { reason: "retries_exhausted", attempts, response: outcome.response },
+    });
+    return;
+  }
+  const retryAt = new Date(Date.now() + retryDelayMs(attempts));
+  await recordEmailEvent(tx, runtime.jobs, {
+    email,
+    type: "deferred",
+    now,
+    data: {
+      attempt: attempts,
+      code: outcome.code,
+      response: outcome.response,
+      retry_at: retryAt.toISOString(),
+    },
   });
+  // Queue time is wall-clock time (pg-boss compares with the database clock).
+  await runtime.jobs.enqueue(
+    tx,
+    JOBS.deliverEmail,
+    { emailId: email.id },
+    { priority: PRIORITY[email.type], startAfter: retryAt },
+  );
 }

@@ -15,46 +15,52 @@ export type WebhookEvent = {
 };
 
 /**
- * Fans an event out to every active endpoint of the project subscribed to its type: one
- * delivery row (holding the exact bytes to sign and send) and one job each, in the caller's
- * transaction.
+ * Fans events of one project and type out to every active endpoint of the project subscribed to
+ * that type: one delivery row (holding the exact bytes to sign and send) and one job each, in
+ * the caller's transaction.
  */
-export async function enqueueWebhookDeliveries(tx: Executor, jobs: JobQueue, event: WebhookEvent) {
+export async function enqueueWebhookDeliveries(
+  tx: Executor,
+  jobs: JobQueue,
+  events: WebhookEvent[],
+): Promise<string[]> {
+  const [first] = events;
+  if (!first) return [];
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(
       and(
-        eq(webhookEndpoints.projectId, event.projectId),
+        eq(webhookEndpoints.projectId, first.projectId),
         eq(webhookEndpoints.active, true),
-        arrayContains(webhookEndpoints.events, [event.type]),
+        arrayContains(webhookEndpoints.events, [first.type]),
       ),
     );
   if (endpoints.length === 0) return [];
-  const payload = JSON.stringify({
-    type: event.type,
-    created_at: iso(event.createdAt),
-    data: event.data,
+  const rows = events.flatMap((event) => {
+    const payload = JSON.stringify({
+      type: event.type,
+      created_at: iso(event.createdAt),
+      data: event.data,
+    });
+    return endpoints.map((endpoint) => ({
+      id: newId("whd", event.createdAt.getTime()),
+      projectId: event.projectId,
+      endpointId: endpoint.id,
+      eventType: event.type,
+      payload,
+      status: "pending" as const,
+      nextAttemptAt: event.createdAt,
+      createdAt: event.createdAt,
+      updatedAt: event.createdAt,
+    }));
   });
-  const rows = endpoints.map((endpoint) => ({
-    id: newId("whd", event.createdAt.getTime()),
-    projectId: event.projectId,
-    endpointId: endpoint.id,
-    eventType: event.type,
-    payload,
-    status: "pending" as const,
-    nextAttemptAt: event.createdAt,
-    createdAt: event.createdAt,
-    updatedAt: event.createdAt,
-  }));
   await tx.insert(webhookDeliveries).values(rows);
-  for (const row of rows) {
-    await jobs.enqueue(
-      tx,
-      JOBS.deliverWebhook,
-      { deliveryId: row.id },
-      { priority: PRIORITY.webhook },
-    );
-  }
+  await jobs.enqueueMany(
+    tx,
+    JOBS.deliverWebhook,
+    rows.map((row) => ({ deliveryId: row.id })),
+    { priority: PRIORITY.webhook },
+  );
   return rows.map((r) => r.id);
 }

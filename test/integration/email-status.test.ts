@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { emails, type EmailStatus } from "@/db/schema";
-import { recordEmailEvent, type EmailEventType } from "@/lib/emails/events";
+import { recordEmailEvent, recordEmailEvents, type EmailEventType } from "@/lib/emails/events";
 import { newId } from "@/lib/ids";
 import { startTestApp, TEST_DRIVER, type TestApp } from "../support/app";
 
@@ -13,6 +13,7 @@ afterAll(() => app?.close());
 
 async function emailAfter(
   events: EmailEventType[],
+  together = false,
 ): Promise<{ status: EmailStatus; opens: number }> {
   const project = await app.createProject();
   const id = newId("em");
@@ -38,22 +39,32 @@ async function emailAfter(
     campaignVariant: null,
     contactId: null,
   };
-  for (const type of events) {
+  const input = (type: EmailEventType) => ({ email, type, now, data: { reason: "hard_bounce" } });
+  if (together) {
+    // One batch, as the delivery worker records outcomes: the same email several times.
     await app.runtime.db.transaction((tx) =>
-      recordEmailEvent(tx, app.runtime.jobs, { email, type, now, data: { reason: "hard_bounce" } }),
+      recordEmailEvents(tx, app.runtime.jobs, events.map(input)),
     );
+  }
+  for (const type of together ? [] : events) {
+    await app.runtime.db.transaction((tx) => recordEmailEvent(tx, app.runtime.jobs, input(type)));
   }
   const [row] = await app.runtime.db.select().from(emails).where(eq(emails.id, id));
   return { status: row!.status, opens: row!.opens };
 }
 
-it(`status follows the rank in the database; late events never downgrade it (${TEST_DRIVER})`, async () => {
-  expect(await emailAfter(["delivered", "opened", "opened"])).toEqual({
-    status: "delivered",
-    opens: 2,
-  });
-  expect((await emailAfter(["bounced", "delivered"])).status).toBe("bounced");
-  expect((await emailAfter(["delivered", "complained", "delivered"])).status).toBe("complained");
-  expect((await emailAfter(["failed", "bounced"])).status).toBe("failed");
-  expect((await emailAfter(["failed", "delivered"])).status).toBe("delivered");
-});
+it.each([false, true])(
+  `status follows the rank in the database; late events never downgrade it (${TEST_DRIVER}, in one batch: %s)`,
+  async (together) => {
+    expect(await emailAfter(["delivered", "opened", "opened"], together)).toEqual({
+      status: "delivered",
+      opens: 2,
+    });
+    expect((await emailAfter(["bounced", "delivered"], together)).status).toBe("bounced");
+    expect((await emailAfter(["delivered", "complained", "delivered"], together)).status).toBe(
+      "complained",
+    );
+    expect((await emailAfter(["failed", "bounced"], together)).status).toBe("failed");
+    expect((await emailAfter(["failed", "delivered"], together)).status).toBe("delivered");
+  },
+);

@@ -81,12 +81,14 @@ async function createEndpoint(path: string, body: object = {}, key = project.liv
 /** What the email pipeline does on an email event, in its own transaction. */
 async function fire(projectId: string, type: WebhookEventType = "email.delivered") {
   const ids = await app.runtime.db.transaction((tx) =>
-    enqueueWebhookDeliveries(tx, app.runtime.jobs, {
-      projectId,
-      type,
-      createdAt: app.clock.now(),
-      data: { id: "em_test", to: "ada@example.com", subject: "Héllo ✓" },
-    }),
+    enqueueWebhookDeliveries(tx, app.runtime.jobs, [
+      {
+        projectId,
+        type,
+        createdAt: app.clock.now(),
+        data: { id: "em_test", to: "ada@example.com", subject: "Héllo ✓" },
+      },
+    ]),
   );
   app.runtime.jobs.notify(JOBS.deliverWebhook);
   return ids;
