@@ -10,14 +10,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
 import { prepareInstance } from "@/lib/bootstrap";
+import { emails } from "@/db/schema";
 import { createCampaign } from "@/lib/campaigns/manage";
 import { readConfig } from "@/lib/config";
 import { serviceContext } from "@/lib/context";
 import { createProject } from "@/lib/projects/create";
 import { makeRuntime } from "@/lib/runtime";
+import { composeMessage } from "@/lib/sending/compose";
+import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
 import { waitForHttp } from "./lib/load";
 import { ensureBuild, startProcess, startScript, stopProcess } from "./lib/processes";
@@ -104,17 +108,28 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     for (const worker of workers.splice(0)) await stopProcess(worker);
 
-    // The ceiling: pre-rendered messages, the same pooled transport, the same sink.
-    const [sample] = await handle.query<{ html: string; text: string; subject: string }>(
-      "select html, text, subject from emails where campaign_id = $1 limit 1",
-      [campaign.id],
-    );
-    const rawRate = await transportCeiling(smtpUrl, CONTACTS, {
-      from: "news@bench.test",
-      subject: () => sample!.subject,
-      html: sample!.html,
-      text: sample!.text,
+    // The ceiling: one of the campaign's emails composed as the worker composes it (tracking
+    // links, List-Unsubscribe, DKIM with the domain's key), then pushed CONTACTS times through
+    // the same pooled transport to the same sink. Unsigned beside it, for the cost of DKIM.
+    const [sample] = await handle.db
+      .select()
+      .from(emails)
+      .where(eq(emails.campaignId, campaign.id))
+      .limit(1);
+    const composed = await composeMessage(handle.db, sample!, trackingInstrumenter(runtime));
+    const ceilingMessage = {
+      from: composed.from,
+      subject: () => composed.subject,
+      html: composed.html!,
+      text: composed.text,
+      headers: composed.headers,
+    };
+    const signedRate = await transportCeiling(smtpUrl, CONTACTS, {
+      ...ceilingMessage,
+      dkim: composed.dkim,
     });
+    const unsignedCount = Math.min(CONTACTS, 100_000);
+    const unsignedRate = await transportCeiling(smtpUrl, unsignedCount, ceilingMessage);
 
     // 2. Import: the API (stored, then a worker imports it) beside a raw COPY of the same file.
     const file = path.join(os.tmpdir(), `mw-bench-import-${process.pid}.csv`);
@@ -175,7 +190,7 @@ async function main() {
     console.log("| figure | Mailwright | reference | ratio | target |");
     console.log("|---|---|---|---|---|");
     console.log(
-      `| campaign emails/s (end to end) | ${f(rate)} (all sent in ${f(seconds, 1)} s; first email after ${f((firstAt - started) / 1000, 2)} s) | ${f(rawRate)}: pre-rendered, same pooled transport, same sink | ${(rate / rawRate).toFixed(2)} | ≥ 0.7 and > 830 |`,
+      `| campaign emails/s (end to end) | ${f(rate)} (all sent in ${f(seconds, 1)} s; first email after ${f((firstAt - started) / 1000, 2)} s) | ${f(signedRate)}: the same message pre-composed and DKIM-signed, same pooled transport, same sink (${f(unsignedRate)} unsigned, ${f(unsignedCount)} messages) | ${(rate / signedRate).toFixed(2)} | ≥ 0.7 and > 830 |`,
     );
     console.log(
       `| worker RSS, peak / idle MiB | ${peak.map((p) => f(p)).join(", ")} / ${idle.map((p) => f(p)).join(", ")} | | ${Math.max(...peak.map((p, i) => p / idle[i]!)).toFixed(2)} | ≤ 1.5 |`,

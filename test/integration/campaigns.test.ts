@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaigns, emails } from "@/db/schema";
 import { decideAbWinners } from "@/lib/campaigns/ab-test";
 import { startCampaignsDue } from "../support/campaigns";
+import { dkimResult } from "../support/dkim";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError } from "../support/checks";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
@@ -159,6 +160,7 @@ describe(`campaigns (${TEST_DRIVER})`, () => {
     expect(message.raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/[^>]+\/u\/[0-9A-Za-z]{32}>/m);
     expect(message.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     expect(message.raw).toMatch(/h=[^;]*list-unsubscribe-post/i);
+    expect(await dkimResult(app.runtime.db, project.id, message.raw)).toBe("pass");
     expect(message.raw).toContain("Unsubscribe");
 
     await waitFor(

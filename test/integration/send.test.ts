@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails, suppressions } from "@/db/schema";
+import { dkimResult } from "../support/dkim";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError, expectRequiresKey } from "../support/checks";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
@@ -52,6 +53,9 @@ describe(`POST /v1/send (${TEST_DRIVER})`, () => {
     );
     expect(message.to).toEqual(["ada@example.com"]);
     expect(message.raw).toMatch(/^DKIM-Signature: .*d=mail\.test/m);
+    expect(await dkimResult(app.runtime.db, project.id, message.raw)).toBe("pass");
+    const tampered = message.raw.replace(/^Subject: .*$/m, "Subject: Tampered");
+    expect(await dkimResult(app.runtime.db, project.id, tampered)).toBe("fail");
     await waitFor(
       async () => (await emailStatus(res.body.id)).status === "delivered",
       10_000,

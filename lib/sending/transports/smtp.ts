@@ -1,7 +1,10 @@
 import net from "node:net";
 import nodemailer from "nodemailer";
+import type DKIM from "nodemailer/lib/dkim";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { DeliveryOutcome, OutgoingMessage, Transport } from "./types";
+
+type DkimOptions = DKIM.Options;
 
 type SmtpError = Error & {
   responseCode?: number;
@@ -70,7 +73,9 @@ export function createSmtpTransport(
             encoding: "base64",
             contentType: a.contentType,
           })),
-          dkim: message.dkim,
+          // nodemailer hands privateKey to crypto's sign(), which takes a KeyObject too; its
+          // typings only name PEM text.
+          dkim: message.dkim as DkimOptions | undefined,
         });
         const rejected = (info.rejectedErrors ?? []) as SmtpError[];
         const primary = rejected.find(

@@ -1,3 +1,5 @@
+import type { KeyObject } from "node:crypto";
+
 /** A fully composed message, ready for any transport. */
 export type OutgoingMessage = {
   from: string;
@@ -12,7 +14,13 @@ export type OutgoingMessage = {
   messageId: string;
   headers: Record<string, string>;
   attachments: { filename: string; content: string; contentType?: string }[];
-  dkim?: { domainName: string; keySelector: string; privateKey: string; headerFieldNames?: string };
+  /** The private key parsed once (KeyObject) or as PEM text. */
+  dkim?: {
+    domainName: string;
+    keySelector: string;
+    privateKey: string | KeyObject;
+    headerFieldNames?: string;
+  };
 };
 
 /**
