@@ -5,7 +5,8 @@
  *      workers' peak RSS beside their idle RSS; beside the ceiling: the same number of
  *      pre-rendered messages pushed through the same pooled transport to the same sink;
  *   2. a CSV import of BENCH_IMPORT_ROWS rows (default = BENCH_CONTACTS) through
- *      POST /v1/contacts/import, beside a raw COPY of the same file into a bare table.
+ *      POST /v1/contacts/import, beside a raw COPY of the same file into a table shaped and
+ *      indexed like contacts (and, for scale, into a bare table).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -146,6 +147,7 @@ async function main() {
     });
     await waitForHttp("http://127.0.0.1:3204");
     workers.push(startScript("scripts/worker.ts", env));
+    await new Promise((r) => setTimeout(r, 5000)); // the worker up, as in production
     const importStarted = performance.now();
     const response = await fetch("http://127.0.0.1:3204/api/v1/contacts/import", {
       method: "POST",
@@ -154,6 +156,7 @@ async function main() {
       duplex: "half",
     } as RequestInit);
     const { id } = (await response.json()) as { id: string };
+    const uploadSeconds = (performance.now() - importStarted) / 1000;
     for (;;) {
       const [job] = await handle.query<{ status: string }>(
         "select status from contact_imports where id = $1",
@@ -165,15 +168,29 @@ async function main() {
     const importSeconds = (performance.now() - importStarted) / 1000;
     for (const worker of workers.splice(0)) await stopProcess(worker);
     await stopProcess(app);
+    // The references: COPY of the same file into a table shaped and indexed like contacts
+    // (what the import writes into; ids from a sequence, the file's columns as they are), and
+    // into a bare table of the file's four text columns.
     const sql = postgres(database.url, { max: 1, onnotice: () => {} });
-    await sql`create table bench_copy (email text, name text, plan text, subscribed text)`;
-    const copyStarted = performance.now();
-    const writable =
-      await sql`copy bench_copy from stdin with (format csv, header true)`.writable();
-    await new Promise((resolve, reject) =>
-      fs.createReadStream(file).pipe(writable).on("finish", resolve).on("error", reject),
-    );
-    const copySeconds = (performance.now() - copyStarted) / 1000;
+    await sql.unsafe(`
+      create sequence bench_copy_ids;
+      create table bench_copy (like contacts including defaults including constraints including indexes);
+      alter table bench_copy add column plan text,
+        alter column id set default 'ct_' || lpad(nextval('bench_copy_ids')::text, 24, '0'),
+        alter column project_id set default '${project.id}';
+      create table bench_copy_bare (email text, name text, plan text, subscribed text)`);
+    const copy = async (into: string) => {
+      const copyStarted = performance.now();
+      const writable = await sql
+        .unsafe(`copy ${into} from stdin with (format csv, header true)`)
+        .writable();
+      await new Promise((resolve, reject) =>
+        fs.createReadStream(file).pipe(writable).on("finish", resolve).on("error", reject),
+      );
+      return (performance.now() - copyStarted) / 1000;
+    };
+    const copySeconds = await copy("bench_copy (email, name, plan, subscribed)");
+    const bareCopySeconds = await copy("bench_copy_bare");
     await sql.end();
     fs.rmSync(file, { force: true });
     await handle.close();
@@ -196,7 +213,7 @@ async function main() {
       `| worker RSS, peak / idle MiB | ${peak.map((p) => f(p)).join(", ")} / ${idle.map((p) => f(p)).join(", ")} | | ${Math.max(...peak.map((p, i) => p / idle[i]!)).toFixed(2)} | ≤ 1.5 |`,
     );
     console.log(
-      `| CSV import rows/s | ${f(IMPORT_ROWS / importSeconds)} (${f(importSeconds, 1)} s) | ${f(IMPORT_ROWS / copySeconds)}: COPY of the same file (${f(copySeconds, 1)} s) | ${(copySeconds / importSeconds).toFixed(2)} | ≥ 0.3 |`,
+      `| CSV import rows/s | ${f(IMPORT_ROWS / importSeconds)} (${f(importSeconds, 1)} s, of which the upload ${f(uploadSeconds, 1)} s) | ${f(IMPORT_ROWS / copySeconds)}: COPY of the same file into a table shaped and indexed like contacts (${f(copySeconds, 1)} s; ${f(IMPORT_ROWS / bareCopySeconds)} into a bare table) | ${(copySeconds / importSeconds).toFixed(2)} | ≥ 0.3 |`,
     );
   } finally {
     for (const worker of workers) await stopProcess(worker);

@@ -30,19 +30,34 @@ export async function bulkUpsertContacts(
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
         as r(id text, email text, name text, has_name boolean, subscribed boolean, data jsonb)
     ),
-    upserted as (
+    -- Existing contacts: one joined UPDATE (a lookup per conflicting row would make a
+    -- re-import quadratic in the batch size).
+    updated as (
+      update ${contacts} c set
+        name = case when r.has_name then r.name else c.name end,
+        subscribed = coalesce(r.subscribed, c.subscribed),
+        data = c.data || coalesce(r.data, '{}'::jsonb),
+        updated_at = ${now}
+      from input r
+      where c.project_id = ${args.projectId} and c.email = r.email
+      returning c.id, c.project_id, c.email, c.subscribed, false as created
+    ),
+    -- New ones; ON CONFLICT only meets a contact created concurrently since this statement began.
+    inserted as (
       insert into ${contacts} as c (id, project_id, email, name, subscribed, source, data, created_at, updated_at)
       select r.id, ${args.projectId}, r.email, r.name, coalesce(r.subscribed, true), ${args.source},
              coalesce(r.data, '{}'::jsonb), ${now}, ${now}
       from input r
+      where not exists (select 1 from updated u where u.email = r.email)
       on conflict (project_id, email) do update set
         name = case when (select i.has_name from input i where i.email = excluded.email)
                     then excluded.name else c.name end,
         subscribed = coalesce((select i.subscribed from input i where i.email = excluded.email), c.subscribed),
         data = c.data || excluded.data,
         updated_at = ${now}
-      returning c.id, c.project_id, c.subscribed, (xmax = 0) as created
+      returning c.id, c.project_id, c.email, c.subscribed, (xmax = 0) as created
     ),
+    upserted as (select * from updated union all select * from inserted),
     enrolled as (
       insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, finished_at, created_at, updated_at)
       select ${runIdSql(now)}, a.project_id, a.id, u.id,

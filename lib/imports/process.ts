@@ -8,7 +8,7 @@ import { wakeDuePoller } from "../jobs/poller";
 import { csvRow, ndjsonRow, type ImportedContact, type RowResult } from "./rows";
 
 const MAX_ERRORS_KEPT = 1000;
-const UPSERT_BATCH = 1000;
+const UPSERT_BATCH = 5000;
 
 /**
  * Imports a stored file chunk by chunk: each chunk's rows are validated, de-duplicated by email
