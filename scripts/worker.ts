@@ -6,6 +6,8 @@
 import { startWorkers } from "@/lib/jobs/workers";
 import { getRuntime } from "@/lib/runtime";
 import { releaseQueuedEmails } from "@/lib/sending/sweep";
+import { SYSTEM_TEMPLATES } from "@/lib/templates/gallery";
+import { renderBlocksDocument } from "@/lib/templates/render";
 
 async function main() {
   if (!process.env.DATABASE_URL) {
@@ -17,6 +19,7 @@ async function main() {
   }
   process.env.WORKER = "external";
   const runtime = await getRuntime("worker");
+  await warmUp();
   await startWorkers(runtime);
   const released = await releaseQueuedEmails(runtime);
   console.log(
@@ -34,6 +37,17 @@ async function main() {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+/**
+ * Loads and exercises what the first jobs would otherwise load lazily (React Email's renderer,
+ * the template gallery), so the first campaign or automation email is not slow and the idle
+ * worker already holds its working set.
+ */
+async function warmUp() {
+  for (const template of SYSTEM_TEMPLATES) {
+    await renderBlocksDocument({ blocks: template.blocks, theme: template.theme }, {});
+  }
 }
 
 main().catch((error: unknown) => {

@@ -44,16 +44,26 @@ export async function countCampaignEvents(tx: Executor, events: CountedEvent[]) 
     sum[column]++;
     sums.set(id, sum);
   }
-  if (sums.size === 0) return;
-  await tx.execute(sql`
-    update ${campaignVariants} v set
-      delivered = v.delivered + c.delivered, bounced = v.bounced + c.bounced,
-      failed = v.failed + c.failed, complained = v.complained + c.complained,
-      opened = v.opened + c.opened, clicked = v.clicked + c.clicked
-    from jsonb_to_recordset(${JSON.stringify([...sums.values()])}::jsonb) as c(
-      campaign text, key text, delivered int, bounced int, failed int, complained int,
-      opened int, clicked int)
-    where v.campaign_id = c.campaign and v.key = c.key`);
+  // One row at a time in a fixed order: every delivery writer and the fan-out update these
+  // same rows, and locks taken in different orders deadlock.
+  const ordered = [...sums.values()].sort((a, b) =>
+    a.campaign === b.campaign ? a.key.localeCompare(b.key) : a.campaign.localeCompare(b.campaign),
+  );
+  for (const c of ordered) {
+    await tx
+      .update(campaignVariants)
+      .set({
+        delivered: sql`${campaignVariants.delivered} + ${c.delivered}`,
+        bounced: sql`${campaignVariants.bounced} + ${c.bounced}`,
+        failed: sql`${campaignVariants.failed} + ${c.failed}`,
+        complained: sql`${campaignVariants.complained} + ${c.complained}`,
+        opened: sql`${campaignVariants.opened} + ${c.opened}`,
+        clicked: sql`${campaignVariants.clicked} + ${c.clicked}`,
+      })
+      .where(
+        and(eq(campaignVariants.campaignId, c.campaign), eq(campaignVariants.key, c.key as "A")),
+      );
+  }
 }
 
 type CounterColumn = "delivered" | "bounced" | "failed" | "complained" | "opened" | "clicked";

@@ -3,6 +3,7 @@ import type { Database, Executor } from "@/db";
 import {
   campaignRecipients,
   campaigns,
+  campaignVariants,
   contacts,
   segments,
   suppressions,
@@ -28,7 +29,7 @@ export type FanoutDeps = { db: Database; clock: Clock; config: Config; jobs: Job
 /** `waiting`: an A/B sample is out and the fan-out pauses until a winner is decided. */
 export type BatchResult = { done: boolean; waiting?: boolean; emailIds: string[] };
 
-export const FANOUT_BATCH = 500;
+export const FANOUT_BATCH = 200;
 const compiled = ttlCache<CompiledTemplate>(10 * 60_000, 100);
 
 /**
@@ -223,12 +224,17 @@ async function sendTo(
   );
   const perVariant = new Map<string, number>();
   for (const p of emails) perVariant.set(p.variant.key, (perVariant.get(p.variant.key) ?? 0) + 1);
-  const counts = [...perVariant].map(([key, n]) => ({ key, n }));
-  if (counts.length > 0) {
-    await tx.execute(sql`
-      update campaign_variants v set recipients = v.recipients + c.n, sent = v.sent + c.n
-      from jsonb_to_recordset(${JSON.stringify(counts)}::jsonb) as c(key text, n int)
-      where v.campaign_id = ${campaign.id} and v.key = c.key`);
+  // Row by row in key order, as the delivery writers lock these rows (counters.ts).
+  for (const [key, n] of [...perVariant].sort(([a], [b]) => a.localeCompare(b))) {
+    await tx
+      .update(campaignVariants)
+      .set({
+        recipients: sql`${campaignVariants.recipients} + ${n}`,
+        sent: sql`${campaignVariants.sent} + ${n}`,
+      })
+      .where(
+        and(eq(campaignVariants.campaignId, campaign.id), eq(campaignVariants.key, key as "A")),
+      );
   }
   return emails.map((p) => p.email.row.id);
 }

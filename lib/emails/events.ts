@@ -83,7 +83,6 @@ export async function recordEmailEvents(
     })),
   );
   for (const wave of waves(inputs)) await updateEmails(tx, wave);
-  await countCampaignEvents(tx, inputs);
 
   const webhookGroups = new Map<string, WebhookEvent[]>();
   for (const { email, type, now, data = {} } of inputs) {
@@ -106,6 +105,9 @@ export async function recordEmailEvents(
     webhookGroups.set(key, group);
   }
   for (const events of webhookGroups.values()) await enqueueWebhookDeliveries(tx, jobs, events);
+  // Last: the campaign counters are shared by every writer, so their row locks are held for
+  // as short a time as possible.
+  await countCampaignEvents(tx, inputs);
 }
 
 /** Splits events so that no email appears twice in one UPDATE (it would apply only once). */
