@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db";
+import { insertRows } from "@/db/bulk-insert";
 import {
   campaignRecipients,
   campaigns,
@@ -199,23 +200,22 @@ async function sendTo(
       ),
     });
   }
-  const inserted = await tx
-    .insert(campaignRecipients)
-    .values(
-      prepared.map((p) => ({
-        id: newId("rcp", now.getTime()),
-        projectId: campaign.projectId,
-        campaignId: campaign.id,
-        contactId: p.contact.id,
-        variant: p.variant.key,
-        emailId: p.email.row.id,
-        status: "sent" as const,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ contactId: campaignRecipients.contactId });
-  const fresh = new Set(inserted.map((r) => r.contactId));
+  const inserted = await insertRows<typeof campaignRecipients, { contact_id: string }>(
+    tx,
+    campaignRecipients,
+    prepared.map((p) => ({
+      id: newId("rcp", now.getTime()),
+      projectId: campaign.projectId,
+      campaignId: campaign.id,
+      contactId: p.contact.id,
+      variant: p.variant.key,
+      emailId: p.email.row.id,
+      status: "sent" as const,
+      createdAt: now,
+    })),
+    sql`on conflict do nothing returning contact_id`,
+  );
+  const fresh = new Set(inserted.map((r) => r.contact_id));
   const emails = prepared.filter((p) => fresh.has(p.contact.id));
   await insertOutgoingEmails(
     tx,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { emailEvents, emails, type Email, type EmailStatus } from "@/db/schema";
 import type { Executor } from "@/db";
+import { insertRows } from "@/db/bulk-insert";
 import { countCampaignEvents } from "../campaigns/counters";
 import { newId } from "../ids";
 import type { JobQueue } from "../jobs/queue";
@@ -72,7 +73,9 @@ export async function recordEmailEvents(
   inputs: RecordEmailEventInput[],
 ) {
   if (inputs.length === 0) return;
-  await tx.insert(emailEvents).values(
+  await insertRows(
+    tx,
+    emailEvents,
     inputs.map(({ email, type, now, data }) => ({
       id: newId("eev", now.getTime()),
       projectId: email.projectId,

@@ -1,5 +1,6 @@
 import { emailEvents, emails, type EmailType } from "@/db/schema";
 import type { Executor } from "@/db";
+import { insertRows } from "@/db/bulk-insert";
 import type { Config } from "../config";
 import type { ServiceContext } from "../context";
 import { newId, randomBase62 } from "../ids";
@@ -74,8 +75,16 @@ export async function insertOutgoingEmails(
   prepared: PreparedEmail[],
 ) {
   if (prepared.length === 0) return;
-  await tx.insert(emails).values(prepared.map((p) => p.row));
-  await tx.insert(emailEvents).values(prepared.map((p) => p.event));
+  await insertRows(
+    tx,
+    emails,
+    prepared.map((p) => p.row),
+  );
+  await insertRows(
+    tx,
+    emailEvents,
+    prepared.map((p) => p.event),
+  );
   const byPriority = new Map<number, { emailId: string }[]>();
   for (const p of prepared) {
     if (!p.deliver) continue;

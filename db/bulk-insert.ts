@@ -1,0 +1,45 @@
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { rowsOf, type Executor } from "./index";
+
+/**
+ * Many rows in one INSERT with one parameter: the rows as a JSON array, expanded by
+ * `jsonb_populate_recordset` into the table's own row type. Drizzle's `.values()` builds a
+ * parameter per cell (hundreds of rows × twenty columns on the campaign fan-out) at a CPU cost
+ * the hot paths feel. The columns are those a row gives (the rest take their defaults): rows
+ * giving different columns go in one statement per shape. `suffix` is appended to each
+ * (ON CONFLICT …, RETURNING …); the returned rows of all statements come back together.
+ */
+export async function insertRows<T extends PgTable, R = Record<string, unknown>>(
+  tx: Executor,
+  table: T,
+  rows: T["$inferInsert"][],
+  suffix: SQL = sql``,
+): Promise<R[]> {
+  const columns = getTableColumns(table);
+  const shapes = new Map<string, { keys: string[]; rows: Record<string, unknown>[] }>();
+  for (const row of rows as Record<string, unknown>[]) {
+    const keys = Object.keys(row).filter((key) => key in columns && row[key] !== undefined);
+    const shape = keys.join();
+    const group = shapes.get(shape) ?? { keys, rows: [] };
+    group.rows.push(row);
+    shapes.set(shape, group);
+  }
+  const returned: R[] = [];
+  for (const { keys, rows: group } of shapes.values()) {
+    const names = keys.map((key) => {
+      const column = columns[key]!;
+      return column.keyAsName ? toSnakeCase(column.name) : column.name;
+    });
+    const json = JSON.stringify(
+      group.map((row) => Object.fromEntries(keys.map((key, i) => [names[i], row[key]]))),
+    );
+    const list = sql.raw(names.map((name) => `"${name}"`).join(", "));
+    const result = await tx.execute(
+      sql`insert into ${table} (${list}) select ${list} from jsonb_populate_recordset(null::${table}, ${json}::jsonb) ${suffix}`,
+    );
+    returned.push(...rowsOf<R>(result));
+  }
+  return returned;
+}
