@@ -11,10 +11,18 @@ export const JOBS = {
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
+/**
+ * Emails recorded in one transaction (a campaign batch, an automation batch) are delivered by
+ * jobs of this many: a 1M-recipient campaign is 100,000 queue rows to write, fetch and complete,
+ * not a million.
+ */
+export const EMAILS_PER_DELIVERY_JOB = 10;
+
 export const PRIORITY = { transactional: 30, automation: 20, campaign: 10, webhook: 25 } as const;
 
 export type JobPayloads = {
-  [JOBS.deliverEmail]: { emailId: string };
+  /** Emails recorded together share a job (up to EMAILS_PER_DELIVERY_JOB); `emailId`: older jobs. */
+  [JOBS.deliverEmail]: { emailIds?: string[]; emailId?: string };
   /** `attempt`/`due` name a scheduled retry (a stale duplicate does nothing); `replay` a manual one. */
   [JOBS.deliverWebhook]: { deliveryId: string; attempt?: number; due?: string; replay?: boolean };
   /** Runs the dispatcher found due (lib/automations/dispatch.ts). */

@@ -18,7 +18,9 @@ import { DuePoller, setProcessPoller } from "./poller";
 export async function startWorkers(runtime: Runtime) {
   // Open pixel and signed click links are added at delivery time, so stored HTML stays clean.
   setHtmlInstrumenter(trackingInstrumenter(runtime));
-  await runtime.jobs.work(JOBS.deliverEmail, { concurrency: 2, batchSize: 25 }, (jobs) =>
+  // At most 10 jobs × EMAILS_PER_DELIVERY_JOB emails per handler: a handler must finish well
+  // within the job lease (JOB_LEASE_SECONDS) even against a slow SMTP server.
+  await runtime.jobs.work(JOBS.deliverEmail, { concurrency: 2, batchSize: 10 }, (jobs) =>
     deliverEmailBatch(runtime, jobs),
   );
   await runtime.jobs.work(JOBS.deliverWebhook, { concurrency: 2, batchSize: 10 }, (jobs) =>

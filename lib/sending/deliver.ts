@@ -32,11 +32,16 @@ export async function deliverEmailBatch(
 ) {
   // Unexpected errors (database down…) fail the batch so pg-boss retries it; finished emails
   // are skipped on the retry.
-  await deliverEmails(
-    runtime,
-    jobs.map((job) => job.data.emailId),
+  const ids = jobs.flatMap(
+    (job) => job.data.emailIds ?? (job.data.emailId ? [job.data.emailId] : []),
   );
+  for (let i = 0; i < ids.length; i += DELIVERIES_IN_FLIGHT) {
+    await deliverEmails(runtime, ids.slice(i, i + DELIVERIES_IN_FLIGHT));
+  }
 }
+
+/** How many emails one job handler hands to the transport's pool at once. */
+const DELIVERIES_IN_FLIGHT = 50;
 
 /** Delivers one email if it still needs it (see `deliverEmails`). */
 export async function deliverEmail(
@@ -239,7 +244,7 @@ async function recordDeferral(
   await runtime.jobs.enqueue(
     tx,
     JOBS.deliverEmail,
-    { emailId: email.id },
+    { emailIds: [email.id] },
     { priority: PRIORITY[email.type], startAfter: retryAt },
   );
 }

@@ -4,7 +4,7 @@ import { insertRows } from "@/db/bulk-insert";
 import type { Config } from "../config";
 import type { ServiceContext } from "../context";
 import { newId, randomBase62 } from "../ids";
-import { JOBS, PRIORITY } from "../jobs/names";
+import { EMAILS_PER_DELIVERY_JOB, JOBS, PRIORITY } from "../jobs/names";
 import type { JobQueue } from "../jobs/queue";
 import { isDeliveryConfigured } from "./transports";
 
@@ -85,16 +85,19 @@ export async function insertOutgoingEmails(
     emailEvents,
     prepared.map((p) => p.event),
   );
-  const byPriority = new Map<number, { emailId: string }[]>();
+  const byPriority = new Map<number, string[]>();
   for (const p of prepared) {
     if (!p.deliver) continue;
     const priority = PRIORITY[p.row.type];
     // Appended in place: a campaign batch holds hundreds of emails.
     const group = byPriority.get(priority) ?? [];
-    group.push({ emailId: p.row.id });
+    group.push(p.row.id);
     byPriority.set(priority, group);
   }
-  for (const [priority, payloads] of byPriority) {
+  for (const [priority, ids] of byPriority) {
+    const payloads = [];
+    for (let i = 0; i < ids.length; i += EMAILS_PER_DELIVERY_JOB)
+      payloads.push({ emailIds: ids.slice(i, i + EMAILS_PER_DELIVERY_JOB) });
     await jobs.enqueueMany(tx, JOBS.deliverEmail, payloads, { priority });
   }
 }

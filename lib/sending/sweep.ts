@@ -45,7 +45,7 @@ export async function releaseQueuedEmails(runtime: Runtime, batchSize = 500): Pr
         await runtime.jobs.enqueue(
           tx,
           JOBS.deliverEmail,
-          { emailId: e.id },
+          { emailIds: [e.id] },
           { priority: PRIORITY[e.type] },
         );
       }

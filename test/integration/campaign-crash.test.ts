@@ -2,6 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaignRecipients, emails } from "@/db/schema";
 import { sendCampaign } from "@/lib/campaigns/send";
+import { EMAILS_PER_DELIVERY_JOB } from "@/lib/jobs/names";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
 import { crashTestWorkerEnv, spawnWorker, stopWorker } from "../support/worker-process";
@@ -101,6 +102,13 @@ describe(`campaign worker crash (${TEST_DRIVER})`, () => {
         perRecipient.set(m.to[0]!, (perRecipient.get(m.to[0]!) ?? 0) + 1);
       expect(perRecipient.size).toBe(RECIPIENTS);
       expect([...perRecipient.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+      // Emails of a fan-out batch share delivery jobs (EMAILS_PER_DELIVERY_JOB), not one each.
+      const [jobs] = await app.runtime.handle.query<{ n: number }>(
+        `select count(*)::int as n from (
+           select id from pgboss.job where name = 'email-deliver'
+           union all select id from pgboss.archive where name = 'email-deliver') j`,
+      );
+      expect(jobs!.n).toBeLessThanOrEqual(RECIPIENTS / EMAILS_PER_DELIVERY_JOB + 100);
     },
     240_000,
   );
