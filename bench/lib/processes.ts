@@ -16,13 +16,15 @@ export function startProcess(
 
 /**
  * A TypeScript entry point as one process (node + tsx's loader, so signals reach it). With
- * BENCH_PROFILE_DIR set, each writes a V8 CPU profile there when it exits.
+ * BENCH_PROFILE_DIR set, each writes a V8 CPU profile there when it exits; BENCH_NODE_FLAGS adds
+ * node/V8 flags (memory experiments).
  */
 export function startScript(script: string, env: Record<string, string>): ChildProcess {
   const profile = process.env.BENCH_PROFILE_DIR
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  return startProcess(process.execPath, [...profile, "--import", "tsx", script], env);
+  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  return startProcess(process.execPath, [...profile, ...flags, "--import", "tsx", script], env);
 }
 
 export async function stopProcess(child: ChildProcess, timeoutMs = 15_000) {
