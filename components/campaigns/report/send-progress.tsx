@@ -2,6 +2,7 @@ import { CalendarClock, Hourglass, Send } from "lucide-react";
 import type { CampaignResource } from "@/lib/campaigns/serialize";
 import { formatCount, formatDateTime } from "@/lib/dashboard/format";
 import { Card } from "../../ui/card";
+import { ProgressBar } from "../../ui/progress-bar";
 import type { CampaignDisplayStatus } from "../campaign-status-badge";
 
 /** Where a campaign that is not done yet stands: waiting for its time, for the worker, or going out. */
@@ -65,8 +66,19 @@ export function SendProgress({
               : "This page updates by itself. Delivery reports keep arriving after the last email leaves."}
           </p>
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
-            <Bar label="Emails prepared" value={prepared} total={total} tone="bg-indigo-500" />
-            <Bar label="Delivery reports" value={handled} total={prepared} tone="bg-emerald-500" />
+            <ProgressBar
+              label="Emails prepared"
+              value={prepared}
+              total={total}
+              detail={<Of value={prepared} total={total} />}
+            />
+            <ProgressBar
+              label="Delivery reports"
+              value={handled}
+              total={prepared}
+              tone="bg-emerald-500"
+              detail={<Of value={handled} total={prepared} />}
+            />
           </div>
         </div>
       </div>
@@ -74,39 +86,10 @@ export function SendProgress({
   );
 }
 
-function Bar({
-  label,
-  value,
-  total,
-  tone,
-}: {
-  label: string;
-  value: number;
-  total: number;
-  tone: string;
-}) {
-  const percent = total > 0 ? Math.min(100, Math.round((value / total) * 100)) : 0;
+function Of({ value, total }: { value: number; total: number }) {
   return (
-    <div>
-      <div className="mb-1.5 flex items-baseline justify-between gap-2 text-[13px]">
-        <span className="text-zinc-600">{label}</span>
-        <span className="text-zinc-900 tabular-nums">
-          {formatCount(value)} <span className="text-zinc-400">of {formatCount(total)}</span>
-        </span>
-      </div>
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={value}
-        className="h-2 overflow-hidden rounded-full bg-zinc-100"
-      >
-        <div
-          className={`h-full rounded-full transition-[width] duration-500 ${tone}`}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
-    </div>
+    <>
+      {formatCount(value)} <span className="text-zinc-400">of {formatCount(total)}</span>
+    </>
   );
 }

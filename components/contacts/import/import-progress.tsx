@@ -5,6 +5,7 @@ import { formatCount } from "@/lib/dashboard/format";
 import { cn } from "../../ui/cn";
 import { Notice } from "../../ui/notice";
 import type { ImportJob, ImportState } from "./use-contact-import";
+import { ProgressBar } from "../../ui/progress-bar";
 
 /** After this long still pending, the import is probably waiting for a worker process. */
 const WAITING_HINT_MS = 10_000;
@@ -90,42 +91,6 @@ export function ImportCounts({ job }: { job: ImportJob }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-function ProgressBar({
-  label,
-  value,
-  total,
-  detail,
-}: {
-  label: string;
-  value: number;
-  total: number;
-  detail: string;
-}) {
-  const percent = total > 0 ? Math.min(100, Math.round((value / total) * 100)) : 0;
-  return (
-    <div>
-      <div className="mb-1.5 flex items-baseline justify-between gap-3 text-[13px]">
-        <span className="min-w-0 truncate font-medium text-zinc-800">{label}</span>
-        <span className="shrink-0 text-zinc-500 tabular-nums">{detail}</span>
-      </div>
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={value}
-        aria-valuetext={`${percent}%`}
-        className="h-2 overflow-hidden rounded-full bg-zinc-100"
-      >
-        <div
-          className="h-full rounded-full bg-indigo-500 transition-[width] duration-500"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
-    </div>
   );
 }
 
