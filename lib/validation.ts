@@ -29,14 +29,26 @@ export const JsonObject = z.custom<Record<string, unknown>>(
   { message: "must be a JSON object" },
 );
 
+/**
+ * RFC 5321 §4.5.3.1: a local part of at most 64 octets, a domain of at most 255, and a path
+ * (`<address>`) of at most 256, so an address of at most 254 characters.
+ */
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_LOCAL_PART_LENGTH = 64;
+
 // A pragmatic address check: one @, no whitespace or angle brackets, a dotted domain.
 const EMAIL_PATTERN = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+\.[^\s@<>()[\],;:"\\.]{2,}$/;
 export function isEmailAddress(value: string): boolean {
-  return value.length <= 320 && EMAIL_PATTERN.test(value);
+  return (
+    value.length <= MAX_EMAIL_LENGTH &&
+    value.indexOf("@") <= MAX_LOCAL_PART_LENGTH &&
+    EMAIL_PATTERN.test(value)
+  );
 }
 
 export const EmailAddress = z
   .string({ error: "must be a string" })
   .trim()
   .toLowerCase()
+  .max(MAX_EMAIL_LENGTH, { error: `must be at most ${MAX_EMAIL_LENGTH} characters`, abort: true })
   .refine(isEmailAddress, { message: "must be a valid email address" });

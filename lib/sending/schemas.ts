@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { htmlNestingDepth, MAX_HTML_DEPTH } from "../html/depth";
 import { JsonObject } from "../validation";
+import { MAX_MAILBOX_LENGTH } from "./addresses";
 
 /** "is required" when missing, "must be a string" when of another type. */
 const requiredString = () =>
@@ -9,10 +11,26 @@ export const MAX_ATTACHMENTS = 10;
 /** Decoded bytes across all attachments; keeps a request well inside the 10 MiB body limit. */
 export const MAX_ATTACHMENT_BYTES = 7 * 1024 * 1024;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 256;
+export const MAX_ADDRESSES = 50;
+/** html and text: the same ceiling as a template's source, far above any real email. */
+export const MAX_BODY_LENGTH = 1_000_000;
 
-const AddressList = z.union([z.string(), z.array(z.string()).max(50, "at most 50 addresses")], {
-  error: "must be a string or an array of strings",
-});
+const bodyLength = `must be at most ${MAX_BODY_LENGTH.toLocaleString("en")} characters`;
+const mailboxLength = `must be at most ${MAX_MAILBOX_LENGTH} characters`;
+const Mailbox = z.string({ error: "must be a string" }).max(MAX_MAILBOX_LENGTH, mailboxLength);
+
+// The count is checked after the union: zod reports a union's failed array branch as "must be a
+// string or an array of strings", which says nothing about the count.
+const AddressList = z
+  .union([Mailbox, z.array(Mailbox)], { error: "must be a string or an array of strings" })
+  .refine((v) => !Array.isArray(v) || v.length <= MAX_ADDRESSES, {
+    message: `must have at most ${MAX_ADDRESSES} addresses`,
+  });
+
+// Base64 with optional line breaks. Trailing spaces belong to the body unless padding precedes
+// them: /^[A-Za-z0-9+/\s]*={0,2}\s*$/ let either part take them and was quadratic on a long run
+// of spaces followed by anything else.
+const BASE64 = /^[A-Za-z0-9+/\s]*(?:={1,2}\s*)?$/;
 
 const Attachment = z.object({
   filename: z
@@ -23,24 +41,28 @@ const Attachment = z.object({
   content: z
     .string({ error: "must be a base64 string" })
     .min(1, "is required")
-    .refine((v) => /^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(v), { message: "must be base64" }),
+    .refine((v) => BASE64.test(v), { message: "must be base64" }),
   content_type: z
-    .string()
+    .string({ error: "must be a string" })
+    .max(255, "must be at most 255 characters")
     .regex(/^[\w.+-]+\/[\w.+-]+$/, "must be a MIME type such as application/pdf")
     .optional(),
 });
 
 export const SendEmailInput = z
   .object({
-    from: requiredString().min(1, "is required").max(400),
-    to: requiredString().min(1, "is required").max(320),
+    from: requiredString().min(1, "is required").max(MAX_MAILBOX_LENGTH, mailboxLength),
+    to: requiredString().min(1, "is required").max(MAX_MAILBOX_LENGTH, mailboxLength),
     subject: requiredString()
       .trim()
       .min(1, "is required")
       .max(998, "must be at most 998 characters"),
-    html: z.string().max(5_000_000).optional(),
-    template: z.string().max(100).optional(),
-    text: z.string().max(5_000_000).optional(),
+    html: z.string({ error: "must be a string" }).max(MAX_BODY_LENGTH, bodyLength).optional(),
+    template: z
+      .string({ error: "must be a string" })
+      .max(100, "must be at most 100 characters")
+      .optional(),
+    text: z.string({ error: "must be a string" }).max(MAX_BODY_LENGTH, bodyLength).optional(),
     variables: JsonObject.optional(),
     cc: AddressList.optional(),
     bcc: AddressList.optional(),
@@ -56,6 +78,13 @@ export const SendEmailInput = z
         code: "custom",
         path: ["html"],
         message: "is required unless template is given",
+      });
+    }
+    if (value.html && htmlNestingDepth(value.html) > MAX_HTML_DEPTH) {
+      issue.addIssue({
+        code: "custom",
+        path: ["html"],
+        message: `must not nest elements more than ${MAX_HTML_DEPTH} levels deep`,
       });
     }
     if (value.html && value.template) {

@@ -11,8 +11,15 @@ import {
   tidyPlainText,
   withPreviewText,
 } from "./render";
+import { renderHtmlTemplate } from "./html-template";
 import { safeUrl, type UrlKind } from "./urls";
-import { renderVariables, replacePlaceholders, type Variables } from "./variables";
+import {
+  renderBudget,
+  renderVariables,
+  replacePlaceholders,
+  type RenderBudget,
+  type Variables,
+} from "./variables";
 
 /**
  * Render once, fill per recipient. Rendering blocks through React Email and deriving the text
@@ -58,10 +65,10 @@ export async function compileTemplate(
         return {
           subject: subjectOf(variables, options.subject),
           html: withPreviewText(
-            renderVariables(template.source, variables, { escape: "html" }),
+            renderHtmlTemplate(template.source, variables),
             previewText && renderVariables(previewText, variables, { escape: "none" }),
           ),
-          text: tidyPlainText(fillText(text, variables)),
+          text: tidyPlainText(fillText(text, variables, renderBudget())),
         };
       },
     };
@@ -121,8 +128,8 @@ export async function compileTemplate(
         output.replace(urlToken, (_m, i: string) => escape(filled[Number(i)] ?? ""));
       return {
         subject: subjectOf(variables, options.subject),
-        html: withUrls(fillHtml(shape.html, variables), reactEscape),
-        text: tidyPlainText(withUrls(fillText(shape.text, variables), (v) => v)),
+        html: withUrls(fillHtml(shape.html, variables, renderBudget()), reactEscape),
+        text: tidyPlainText(withUrls(fillText(shape.text, variables, renderBudget()), (v) => v)),
       };
     },
   };
@@ -130,9 +137,9 @@ export async function compileTemplate(
 
 function fillerFor(nonce: string, placeholders: string[], escape: (value: string) => string) {
   const token = new RegExp(`${nonce}(\\d+)x`, "g");
-  return (output: string, variables: Variables) =>
+  return (output: string, variables: Variables, budget: RenderBudget) =>
     output.replace(token, (_match, index: string) =>
-      escape(valueOf(placeholders, index, variables)),
+      escape(valueOf(placeholders, index, variables, budget)),
     );
 }
 
@@ -142,15 +149,20 @@ function fillerFor(nonce: string, placeholders: string[], escape: (value: string
  */
 function textFillerFor(nonce: string, placeholders: string[]) {
   const token = new RegExp(`([ \\t]?)${nonce}(\\d+)x([ \\t]?)`, "g");
-  return (output: string, variables: Variables) =>
+  return (output: string, variables: Variables, budget: RenderBudget) =>
     output.replace(token, (_match, before: string, index: string, after: string, at: number) => {
-      const value = valueOf(placeholders, index, variables);
+      const value = valueOf(placeholders, index, variables, budget);
       if (value !== "") return before + value + after;
       const lineStart = before === "" && (at === 0 || output[at - 1] === "\n");
       return lineStart ? "" : before || after;
     });
 }
 
-function valueOf(placeholders: string[], index: string, variables: Variables) {
-  return renderVariables(placeholders[Number(index)] ?? "", variables, { escape: "none" });
+function valueOf(
+  placeholders: string[],
+  index: string,
+  variables: Variables,
+  budget: RenderBudget,
+) {
+  return renderVariables(placeholders[Number(index)] ?? "", variables, { escape: "none", budget });
 }

@@ -1,7 +1,8 @@
 import { and, eq, or } from "drizzle-orm";
 import { templates } from "@/db/schema";
 import type { Executor } from "@/db";
-import { NotFoundError } from "../errors";
+import { NotFoundError, ValidationError } from "../errors";
+import { htmlNestingDepth, MAX_HTML_DEPTH } from "../html/depth";
 import { parseBlocksSource } from "./blocks";
 import type { TemplateFormat } from "./schemas";
 
@@ -34,7 +35,16 @@ export async function findOwnTemplateOrThrow(db: Executor, projectId: string, id
   return template;
 }
 
-/** A `blocks` source must parse (422 pointing into the document); `html` is free-form. */
+/**
+ * A `blocks` source must parse (422 pointing into the document); `html` is free-form but must not
+ * nest deeper than MAX_HTML_DEPTH (its text part could not be derived in reasonable time).
+ */
 export function assertValidSource(format: TemplateFormat, source: string) {
   if (format === "blocks") parseBlocksSource(source);
+  else if (htmlNestingDepth(source) > MAX_HTML_DEPTH) throw tooDeep("source");
+}
+
+export function tooDeep(path: string) {
+  const message = `must not nest elements more than ${MAX_HTML_DEPTH} levels deep`;
+  return new ValidationError(`${path}: ${message}`, [{ path, message }]);
 }

@@ -1,5 +1,6 @@
 import { Body, Column, Container, Head, Html, Preview, Row } from "@react-email/components";
 import { render, toPlainText } from "@react-email/render";
+import { htmlNestingDepth, MAX_HTML_DEPTH } from "../html/depth";
 import { parseBlocksSource, type BlocksDocument } from "./blocks";
 import { BlockView, type Filler } from "./email-blocks";
 import {
@@ -10,8 +11,9 @@ import {
   RESPONSIVE_CSS,
   resolveTheme,
 } from "./theme";
+import { renderHtmlTemplate } from "./html-template";
 import { safeUrl } from "./urls";
-import { escapeHtml, renderVariables, type Variables } from "./variables";
+import { escapeHtml, renderBudget, renderVariables, type Variables } from "./variables";
 
 export type TemplateFormat = "html" | "blocks";
 export type RenderableTemplate = { subject: string; source: string; format: TemplateFormat };
@@ -34,10 +36,7 @@ export async function renderTemplate(
     ? renderVariables(options.previewText, variables, { escape: "none" })
     : undefined;
   if (template.format === "html") {
-    const html = withPreviewText(
-      renderVariables(template.source, variables, { escape: "html" }),
-      previewText,
-    );
+    const html = withPreviewText(renderHtmlTemplate(template.source, variables), previewText);
     return { subject, html, text: htmlToPlainText(html) };
   }
   const document = parseBlocksSource(template.source);
@@ -53,7 +52,8 @@ export function renderSubject(subject: string, variables: Variables = {}): strin
 }
 
 function makeFiller(variables: Variables): Filler {
-  const fillRaw = (value: string) => renderVariables(value, variables, { escape: "none" });
+  const budget = renderBudget(); // one for the whole document
+  const fillRaw = (value: string) => renderVariables(value, variables, { escape: "none", budget });
   return {
     text: fillRaw,
     link: (value) => safeUrl(fillRaw(value), "link"),
@@ -124,26 +124,42 @@ const HEADINGS_AS_WRITTEN = ["h1", "h2", "h3", "h4"].map((selector) => ({
   options: { uppercase: false },
 }));
 
-/** Plain-text alternative: React Email's html-to-text settings, headings not shouted. */
+/**
+ * Plain-text alternative: React Email's html-to-text settings, headings not shouted. HTML nested
+ * deeper than MAX_HTML_DEPTH gets no text part: its parser would take seconds (lib/html/depth).
+ * The API refuses such HTML; this guards what was stored before it did.
+ */
 export function htmlToPlainText(html: string): string {
+  if (htmlNestingDepth(html) > MAX_HTML_DEPTH) return "";
   return tidyPlainText(toPlainText(html, { selectors: HEADINGS_AS_WRITTEN }));
 }
 
 /** Whitespace clean-up of a text part (also after filling values into a compiled one). */
 export function tidyPlainText(text: string): string {
-  return text
-    .replace(/[\u00a0\u200b-\u200f\u034f\ufeff]+/g, " ")
-    .replace(/[ \t]+\n/g, "\n")
+  const lines = text.replace(/[\u00a0\u200b-\u200f\u034f\ufeff]+/g, " ").split("\n");
+  // Spaces before a line break go. A loop, not /[ \t]+\n/g: that expression restarts at every
+  // space of a long run that no line break ends (a <pre> of spaces), which is quadratic.
+  for (let i = 0; i < lines.length - 1; i++) lines[i] = withoutTrailingBlanks(lines[i]!);
+  return lines
+    .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
+}
+
+function withoutTrailingBlanks(line: string): string {
+  let end = line.length;
+  while (end > 0 && (line[end - 1] === " " || line[end - 1] === "\t")) end--;
+  return end === line.length ? line : line.slice(0, end);
 }
 
 /** Puts a hidden preview line right after <body> of a hand-written HTML template. */
 export function withPreviewText(html: string, previewText: string | undefined): string {
   if (!previewText) return html;
   const hidden = `<div style="display:none;overflow:hidden;line-height:1px;opacity:0;max-height:0;max-width:0" data-skip-in-text="true">${escapeHtml(previewText)}</div>`;
-  const body = /<body[^>]*>/i.exec(html);
-  if (!body) return hidden + html;
-  const at = body.index + body[0].length;
-  return html.slice(0, at) + hidden + html.slice(at);
+  // The first `<body…>`; found with indexOf because /<body[^>]*>/ rescans to the end for every
+  // `<body` when no `>` follows (quadratic).
+  const body = html.toLowerCase().indexOf("<body");
+  const close = body === -1 ? -1 : html.indexOf(">", body + 5);
+  if (close === -1) return hidden + html;
+  return html.slice(0, close + 1) + hidden + html.slice(close + 1);
 }

@@ -8,12 +8,37 @@
  * - A fallback is quoted with "…" or '…' (a bare word is accepted too).
  * - Text that only looks like a placeholder (`{{ not valid }}`) is left untouched.
  */
+import { ValidationError } from "../errors";
+
 export type Variables = Record<string, unknown>;
 export type EscapeMode = "html" | "none";
 export type TemplateVariable = { name: string; fallback?: string };
 
-const PLACEHOLDER =
-  /\{\{\s*([A-Za-z_$][\w$-]*(?:\.[\w$-]+)*)\s*(?:\|\s*(?:"([^"]*)"|'([^']*)'|([^\s"'{}|][^{}|]*?)))?\s*\}\}/g;
+/**
+ * The most text one email's variables may fill in (HTML, text part and subject each). A 1 MB
+ * value used in every one of a template's placeholders would otherwise build gigabytes.
+ */
+export const MAX_RENDERED_LENGTH = 1_000_000;
+
+/** What is left to fill; one per rendered email, shared by all its strings. */
+export type RenderBudget = { left: number };
+export const renderBudget = (): RenderBudget => ({ left: MAX_RENDERED_LENGTH });
+
+/** Counts `length` characters against the budget; a 422 when it runs out. */
+export function spend(budget: RenderBudget, length: number): void {
+  budget.left -= length;
+  if (budget.left >= 0) return;
+  const message = `make the email longer than ${MAX_RENDERED_LENGTH.toLocaleString("en")} characters`;
+  throw new ValidationError(`variables: ${message}`, [{ path: "variables", message }]);
+}
+
+/** One placeholder found in a template: its span, the variable's path and the fallback as written. */
+export type Placeholder = {
+  start: number;
+  end: number;
+  path: string;
+  fallback: string | undefined;
+};
 
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -53,36 +78,119 @@ export function formatVariableValue(value: unknown): string {
 export function renderVariables(
   template: string,
   variables: Variables = {},
-  options: { escape?: EscapeMode } = {},
+  options: { escape?: EscapeMode; budget?: RenderBudget } = {},
 ): string {
   const escape = options.escape ?? "html";
-  return template.replace(
-    PLACEHOLDER,
-    (_match, path: string, dq?: string, sq?: string, bare?: string) => {
-      const fallback = dq ?? sq ?? bare?.trim() ?? "";
-      const value = formatVariableValue(lookupVariable(variables, path));
-      const result = value === "" ? fallback : value;
-      return escape === "html" ? escapeHtml(result) : result;
-    },
+  const budget = options.budget ?? renderBudget();
+  return replacePlaceholders(template, (_text, placeholder) =>
+    fillPlaceholder(placeholder, variables, escape, budget),
   );
 }
 
+/** One placeholder's output: the value (or its fallback when empty), escaped as asked. */
+export function fillPlaceholder(
+  placeholder: Placeholder,
+  variables: Variables,
+  escape: EscapeMode,
+  budget: RenderBudget,
+): string {
+  const value = formatVariableValue(lookupVariable(variables, placeholder.path));
+  const result = value === "" ? (placeholder.fallback ?? "") : value;
+  spend(budget, result.length);
+  return escape === "html" ? escapeHtml(result) : result;
+}
+
 /** Replaces each placeholder (as written, fallback included) with what `replace` returns. */
-export function replacePlaceholders(template: string, replace: (placeholder: string) => string) {
-  return template.replace(PLACEHOLDER, (match) => replace(match));
+export function replacePlaceholders(
+  template: string,
+  replace: (text: string, placeholder: Placeholder) => string,
+): string {
+  const parts: string[] = [];
+  let copied = 0;
+  for (const placeholder of findPlaceholders(template)) {
+    const text = template.slice(placeholder.start, placeholder.end);
+    parts.push(template.slice(copied, placeholder.start), replace(text, placeholder));
+    copied = placeholder.end;
+  }
+  parts.push(template.slice(copied));
+  return parts.join("");
 }
 
 /** The distinct variables a template uses, in order of first use (the first fallback given wins). */
 export function listVariables(...templates: string[]): TemplateVariable[] {
   const seen = new Map<string, TemplateVariable>();
   for (const template of templates) {
-    for (const match of template.matchAll(PLACEHOLDER)) {
-      const name = match[1]!;
-      const fallback = match[2] ?? match[3] ?? match[4]?.trim();
+    for (const { path: name, fallback } of findPlaceholders(template)) {
       const known = seen.get(name);
       if (!known) seen.set(name, fallback === undefined ? { name } : { name, fallback });
       else if (known.fallback === undefined && fallback !== undefined) known.fallback = fallback;
     }
   }
   return [...seen.values()];
+}
+
+/**
+ * Every placeholder in a template, left to right. A hand-written scanner rather than a regular
+ * expression: the expression this replaces backtracked quadratically on runs of spaces and
+ * unclosed fallbacks (90 KB of template froze the process for seconds, issue 10). Each attempt
+ * reads only up to the next quote or brace, so the whole scan is linear. Grammar:
+ * `{{` spaces? path spaces? ( `|` spaces? ( "…" | '…' | bare ) spaces? )? `}}`, where a path is
+ * `[A-Za-z_$][\w$-]*` joined by dots and a bare fallback is text without `{`, `}` or `|`.
+ */
+export function* findPlaceholders(template: string): Generator<Placeholder> {
+  let from = 0;
+  for (;;) {
+    const start = template.indexOf("{{", from);
+    if (start === -1) return;
+    const placeholder = readPlaceholder(template, start);
+    if (placeholder) yield placeholder;
+    from = placeholder ? placeholder.end : start + 1;
+  }
+}
+
+const SPACE = /\s/;
+const PATH_START = /[A-Za-z_$]/;
+const PATH_CHAR = /[\w$-]/;
+
+function readPlaceholder(template: string, start: number): Placeholder | null {
+  const at = (i: number) => template[i] ?? "";
+  const skipSpaces = (i: number) => {
+    while (i < template.length && SPACE.test(template[i]!)) i++;
+    return i;
+  };
+  const closeAt = (i: number) => {
+    const close = skipSpaces(i);
+    return at(close) === "}" && at(close + 1) === "}" ? close + 2 : -1;
+  };
+
+  const pathStart = skipSpaces(start + 2);
+  if (!PATH_START.test(at(pathStart))) return null;
+  let pathEnd = pathStart + 1;
+  for (;;) {
+    while (PATH_CHAR.test(at(pathEnd))) pathEnd++;
+    if (at(pathEnd) !== "." || !PATH_CHAR.test(at(pathEnd + 1))) break;
+    pathEnd += 2;
+  }
+  const path = template.slice(pathStart, pathEnd);
+  const afterPath = skipSpaces(pathEnd);
+  if (at(afterPath) !== "|") {
+    const end = closeAt(afterPath);
+    return end === -1 ? null : { start, end, path, fallback: undefined };
+  }
+
+  const fallbackStart = skipSpaces(afterPath + 1);
+  const quote = at(fallbackStart);
+  if (quote === '"' || quote === "'") {
+    const closing = template.indexOf(quote, fallbackStart + 1);
+    if (closing === -1) return null;
+    const end = closeAt(closing + 1);
+    if (end === -1) return null;
+    return { start, end, path, fallback: template.slice(fallbackStart + 1, closing) };
+  }
+  // A bare fallback runs to the first brace or bar; it must be the `}}` that closes.
+  if (quote === "" || SPACE.test(quote) || "{}|".includes(quote)) return null;
+  let stop = fallbackStart + 1;
+  while (stop < template.length && !"{}|".includes(template[stop]!)) stop++;
+  if (at(stop) !== "}" || at(stop + 1) !== "}") return null;
+  return { start, end: stop + 2, path, fallback: template.slice(fallbackStart, stop).trim() };
 }

@@ -1,13 +1,10 @@
-import { decodeEntities, escapeAttribute } from "./html";
+import { decodeEntities, escapeAttribute } from "../html/entities";
+import { startTags, type StartTag } from "../html/tags";
 import { isTrackableUrl } from "./signature";
 import { clickTrackingUrl, isTrackingUrl, openPixelUrl } from "./urls";
 
 export type InstrumentOptions = { appUrl: string; token: string; signingKey: string };
 
-// An <a …> start tag; quoted attribute values may contain ">".
-const ANCHOR_TAG = /<a(?=[\s>/])(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
-// One attribute: name, then an optional double-quoted, single-quoted or unquoted value.
-const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const UNSUBSCRIBE_PLACEHOLDER = /\{\{\s*unsubscribe_url\s*\}\}/i;
 const NO_TRACK_ATTRIBUTE = "data-mw-no-track";
 
@@ -15,31 +12,33 @@ const NO_TRACK_ATTRIBUTE = "data-mw-no-track";
  * Adds open and click tracking to an email's HTML (DECISIONS §6): a 1×1 pixel before </body>,
  * and every absolute http(s) link rewritten to a signed redirect. Left alone: mailto:, tel:,
  * anchors, relative links, links already under the tracking path, the unsubscribe link (marked
- * `data-mw-no-track`, or still the `{{unsubscribe_url}}` placeholder).
+ * `data-mw-no-track`, or still the `{{unsubscribe_url}}` placeholder). Runs at delivery on
+ * whatever HTML a sender gave, so it reads the HTML in one linear pass (lib/html/tags).
  */
 export function instrumentHtml(html: string, options: InstrumentOptions): string {
-  const withLinks = html.replace(ANCHOR_TAG, (tag) => rewriteAnchor(tag, options));
-  return insertPixel(withLinks, openPixelUrl(options.appUrl, options.token));
+  const parts: string[] = [];
+  let copied = 0;
+  for (const tag of startTags(html)) {
+    if (tag.name !== "a") continue;
+    const rewritten = rewriteAnchor(html, tag, options);
+    if (rewritten === null) continue;
+    parts.push(html.slice(copied, rewritten.start), rewritten.text);
+    copied = rewritten.end;
+  }
+  parts.push(html.slice(copied));
+  return insertPixel(parts.join(""), openPixelUrl(options.appUrl, options.token));
 }
 
-function rewriteAnchor(tag: string, options: InstrumentOptions): string {
-  const attributes = tag.slice(2, -1);
-  let href: RegExpExecArray | undefined;
-  for (const match of attributes.matchAll(ATTRIBUTE)) {
-    const name = match[1]!.toLowerCase();
-    if (name === NO_TRACK_ATTRIBUTE) return tag;
-    // The first href wins, as in browsers.
-    if (name === "href" && !href) href = match as RegExpExecArray;
-  }
-  if (!href) return tag;
-  const raw = href[2] ?? href[3] ?? href[4];
-  if (raw === undefined) return tag;
-  const url = decodeEntities(raw).trim();
-  if (!shouldTrack(url, options.appUrl)) return tag;
+/** The new `href="…"` for the anchor's link, or null when it stays as written. */
+function rewriteAnchor(html: string, tag: StartTag, options: InstrumentOptions) {
+  if (tag.attributes.some((a) => a.name === NO_TRACK_ATTRIBUTE)) return null;
+  // The first href wins, as in browsers.
+  const href = tag.attributes.find((a) => a.name === "href");
+  if (href?.value === undefined) return null;
+  const url = decodeEntities(href.value).trim();
+  if (!shouldTrack(url, options.appUrl)) return null;
   const tracked = clickTrackingUrl(options.appUrl, options.token, url, options.signingKey);
-  const start = 2 + href.index;
-  const end = start + href[0].length;
-  return `${tag.slice(0, start)}href="${escapeAttribute(tracked)}"${tag.slice(end)}`;
+  return { start: href.start, end: href.end, text: `href="${escapeAttribute(tracked)}"` };
 }
 
 function shouldTrack(url: string, appUrl: string): boolean {

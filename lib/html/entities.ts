@@ -1,4 +1,4 @@
-/** The little HTML handling tracking needs: attribute entity decoding and escaping. */
+/** Character references and attribute escaping, for code that rewrites HTML attributes. */
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&",
   lt: "<",
