@@ -5,6 +5,8 @@
  * `unshift`, so parsing costs depth²: 100,000 nested `<span>`s (600 KB) took 3.7 s, and deeper
  * ones overflow the stack (issue 10). No real email nests more than a few dozen levels.
  */
+import { readStartTag } from "./tags";
+
 export const MAX_HTML_DEPTH = 256;
 
 // Elements that never hold children, and elements a repeat of themselves closes (`<p><p>`,
@@ -26,7 +28,14 @@ export function htmlNestingDepth(html: string): number {
   for (let at = html.indexOf("<"); at !== -1; at = html.indexOf("<", at + 1)) {
     const closing = html[at + 1] === "/";
     const name = tagName(html, closing ? at + 2 : at + 1);
-    if (!name || NOT_NESTING.has(name)) continue;
+    if (!name) continue;
+    if (!closing) {
+      // Read the whole tag, so a `<` inside it (an attribute, or `<a <a <a`) is not a tag.
+      const tag = readStartTag(html, at);
+      if (!tag) break; // open until the end: nothing after it is a tag
+      at = tag.end - 1;
+    }
+    if (NOT_NESTING.has(name)) continue;
     if (closing) {
       const positions = openAt.get(name);
       if (!positions?.length) continue; // a stray end tag closes nothing

@@ -53,7 +53,8 @@ export function* startTags(html: string): Generator<StartTag> {
   }
 }
 
-function readStartTag(html: string, start: number): StartTag | null {
+/** The start tag whose `<` is at `start` (a letter follows it), or null if it never closes. */
+export function readStartTag(html: string, start: number): StartTag | null {
   let at = start + 1;
   while (at < html.length && !isSpace(html[at]!) && html[at] !== "/" && html[at] !== ">") at++;
   const name = html.slice(start + 1, at).toLowerCase();
