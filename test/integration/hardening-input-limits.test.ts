@@ -75,21 +75,29 @@ describe(`input limits on POST /v1/send (${TEST_DRIVER})`, () => {
     expect(amplified.body.error.details[0].path).toBe("variables");
   });
 
-  it("delivers html of 45,000 × `<a ` while other requests are answered (was a 7 s stall)", async () => {
-    const res = await send({ ...base, html: "<a ".repeat(45_000) });
-    expect(res.status, res.text).toBeLessThan(300);
-    let slowest = 0;
-    await waitFor(
-      async () => {
-        const [email, ms] = await timed(() =>
-          app.api(`/v1/emails/${res.body.id}`, { key: project.test }),
-        );
-        slowest = Math.max(slowest, ms);
-        return email.body.status === "delivered";
-      },
-      15_000,
-      "delivered",
-    );
-    expect(slowest).toBeLessThan(1500);
+  it("delivers html of 45,000 × `<a ` without freezing the process (was a 7 s stall)", async () => {
+    // The app runs in this process: the longest gap between 20 ms ticks is the longest time the
+    // event loop (API, dashboard, embedded worker) was blocked.
+    let last = performance.now();
+    let longestGap = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 20);
+    try {
+      const res = await send({ ...base, html: "<a ".repeat(45_000) });
+      expect(res.status, res.text).toBeLessThan(300);
+      await waitFor(
+        async () =>
+          (await app.api(`/v1/emails/${res.body.id}`, { key: project.test })).body.status ===
+          "delivered",
+        15_000,
+        "delivered",
+      );
+    } finally {
+      clearInterval(ticker);
+    }
+    expect(longestGap).toBeLessThan(1000);
   });
 });
