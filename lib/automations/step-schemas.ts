@@ -29,6 +29,7 @@ export const MAX_STEPS = 200;
 export const MAX_DELAY_MINUTES = 525_600;
 export const MAX_WAIT_TIMEOUT_MINUTES = 36_000;
 const MAX_IN_VALUES = 100;
+const MAX_VALUE_LENGTH = 1000;
 
 const text = (max: number) =>
   z
@@ -54,7 +55,11 @@ const minutes = (max: number) =>
     .max(max, `must be an integer from 1 to ${max}`);
 
 /** `next`, `nextTrue`, `nextFalse`: a step id, or null to end the run. */
-const Pointer = z.string({ error: "must be a step id or null" }).nullable().optional();
+const Pointer = z
+  .string({ error: "must be a step id or null" })
+  .max(100, "must be at most 100 characters")
+  .nullable()
+  .optional();
 
 const stepBase = {
   id: text(100).optional(),
@@ -64,7 +69,7 @@ const stepBase = {
 
 // email, name, subscribed, source, wait.outcome, data.<key>, event.<key>
 const FIELD_PATTERN = /^(email|name|subscribed|source|wait\.outcome|(data|event)\.\S+)$/;
-const Scalar = z.union([z.string(), z.number(), z.boolean()]);
+const Scalar = z.union([z.string().max(MAX_VALUE_LENGTH), z.number(), z.boolean()]);
 
 const BranchCondition = z
   .object({
@@ -91,6 +96,9 @@ const BranchCondition = z
   );
 
 export function valueProblem(operator: BranchOperator, value: unknown): string | null {
+  if (typeof value === "string" && value.length > MAX_VALUE_LENGTH) {
+    return `must be at most ${MAX_VALUE_LENGTH} characters`;
+  }
   switch (operator) {
     case "exists":
     case "not_exists":
@@ -102,7 +110,7 @@ export function valueProblem(operator: BranchOperator, value: unknown): string |
       }
       return value.every((v) => Scalar.safeParse(v).success)
         ? null
-        : "must contain only strings, numbers or booleans";
+        : `must contain only strings (at most ${MAX_VALUE_LENGTH} characters), numbers or booleans`;
     case "contains":
     case "not_contains":
     case "starts_with":

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { StepInput } from "@/lib/automations/step-schemas";
 import { parseMailbox } from "@/lib/sending/addresses";
 import { SendEmailInput } from "@/lib/sending/schemas";
 import { parseInline } from "@/lib/templates/inline";
@@ -100,5 +101,18 @@ describe("bounded rendering", () => {
     const rendered = await renderTemplate({ subject: "s", format: "html", source });
     expect(performance.now() - start).toBeLessThan(1000); // was 3.7 s
     expect(rendered.text).toBe("");
+  });
+});
+
+describe("length caps on automation steps", () => {
+  it("refuses a 101-character pointer and a 1001-character branch value", () => {
+    const delay = { type: "delay", delayMinutes: 5, next: "x".repeat(101) };
+    expect(StepInput.safeParse(delay).success).toBe(false);
+    const branch = (value: unknown) => ({
+      type: "branch",
+      branchCondition: { field: "name", operator: "equals", value },
+    });
+    expect(StepInput.safeParse(branch("x".repeat(1000))).success).toBe(true);
+    expect(StepInput.safeParse(branch("x".repeat(1001))).success).toBe(false);
   });
 });
