@@ -58,6 +58,9 @@ async function prepareData(dataDir: string) {
   // A valid account in no project: sign-in must say why it cannot continue.
   const noProjectEmail = "no-project@mailwright.test";
   await createUser(runtime.db, { email: noProjectEmail, password });
+  // Its own account for the sign-in throttling spec, so no other spec's sign-in is slowed.
+  const throttledEmail = "throttled@mailwright.test";
+  await createUser(runtime.db, { email: throttledEmail, password, projectId: project.id });
   await runtime.handle.close();
   return {
     email,
@@ -66,6 +69,7 @@ async function prepareData(dataDir: string) {
     projectName: project.name,
     secondProjectName: second.name,
     noProjectEmail,
+    throttledEmail,
   };
 }
 
