@@ -1,6 +1,7 @@
 import { RateLimitedError } from "../errors";
 import type { Runtime } from "../runtime";
 import { clientAddressOf } from "./client-address";
+import { hostedPage } from "./hosted-page";
 
 /**
  * The per-address budget for requests that prove nothing (no valid API key, a token that names
@@ -30,4 +31,23 @@ export function addressLimit(
       if (address) runtime.unauthenticatedLimiter.take(address, nowMs);
     },
   };
+}
+
+/** For the hosted pages (/u, /confirm, click links): a 429 page when the address is over. */
+export function limitedPage(limit: AddressLimit): Response | null {
+  try {
+    limit.check();
+    return null;
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    const response = hostedPage(
+      "Too many requests",
+      "<h1>Too many requests</h1><p>Too many links from your network did not work. Wait a minute, then open the link again.</p>",
+      429,
+    );
+    for (const [name, value] of Object.entries(error.headers ?? {})) {
+      response.headers.set(name, value);
+    }
+    return response;
+  }
 }

@@ -81,4 +81,23 @@ describe(`unknown API keys (${TEST_DRIVER})`, () => {
     });
     expect(res.status).toBe(429);
   });
+
+  it("hosted pages refuse an address after its budget of invalid tokens", async () => {
+    const page = (path: string, method = "GET") =>
+      fetch(`${app.baseUrl}${path}`, {
+        method,
+        redirect: "manual",
+        headers: { "x-forwarded-for": "203.0.113.20" },
+      });
+    for (let i = 0; i < 10; i++) {
+      expect((await page(`/u/bogus${i}`)).status).toBe(404);
+      expect((await page(`/confirm/bogus${i}`, "POST")).status).toBeLessThan(429);
+      expect((await page(`/api/t/c/bogus${i}?u=https%3A%2F%2Fexample.com&s=x`)).status).toBe(404);
+    }
+    for (const path of ["/u/bogus", "/confirm/bogus", "/api/t/c/bogus?u=x&s=y"]) {
+      const refused = await page(path);
+      expect(refused.status, path).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    }
+  });
 });
