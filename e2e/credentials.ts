@@ -12,6 +12,8 @@ export type E2eCredentials = {
   secondProjectName: string;
   /** A user with the same password who belongs to no project. */
   noProjectEmail: string;
+  /** A project member only e2e/sign-in-throttle.spec.ts signs in as (it gets throttled). */
+  throttledEmail: string;
 };
 
 export function readCredentials(): E2eCredentials {

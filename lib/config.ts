@@ -13,6 +13,16 @@ function intFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+function countFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a whole number (0 or more), got "${raw}"`);
+  }
+  return value;
+}
+
 export function readConfig() {
   const port = intFromEnv("PORT", 3000);
   const worker = (process.env.WORKER ?? "embedded") as WorkerMode;
@@ -35,6 +45,10 @@ export function readConfig() {
     worker,
     rateLimitPerSecond: intFromEnv("RATE_LIMIT_PER_SECOND", 50),
     rateLimitBurst: intFromEnv("RATE_LIMIT_BURST", 100),
+    // Per client address: API requests whose key is missing or unknown, invalid hosted tokens.
+    unauthenticatedLimitPerMinute: intFromEnv("UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE", 60),
+    // Reverse proxies in front of the server whose X-Forwarded-For is believed (0: none).
+    trustProxy: countFromEnv("TRUST_PROXY", 0),
     smtpUrl: process.env.SMTP_URL || undefined,
     resendApiKey: process.env.RESEND_API_KEY || undefined,
     resendBaseUrl: process.env.RESEND_BASE_URL || undefined,

@@ -17,6 +17,8 @@ export type Runtime = {
   clock: Clock;
   config: Config;
   limiter: TokenBucketLimiter;
+  /** Per client address: API requests without a valid key, invalid hosted-page tokens. */
+  unauthenticatedLimiter: TokenBucketLimiter;
   jobs: JobQueue;
 };
 
@@ -48,6 +50,10 @@ export function makeRuntime(
     clock,
     config: cfg,
     limiter: new TokenBucketLimiter(cfg.rateLimitPerSecond, cfg.rateLimitBurst),
+    unauthenticatedLimiter: new TokenBucketLimiter(
+      cfg.unauthenticatedLimitPerMinute / 60,
+      cfg.unauthenticatedLimitPerMinute,
+    ),
     // Queue maintenance (expiring dead workers' jobs) runs wherever jobs are worked.
     jobs: new JobQueue(handle, { databaseUrl: cfg.databaseUrl, supervise: cfg.worker !== "off" }),
   };

@@ -2,7 +2,8 @@
  * Server for the Playwright e2e suite (started by playwright.config.ts `webServer`):
  * a fresh embedded-PGlite data dir with one project and one dashboard user made through the lib
  * services before the server starts (PGlite is single-process), their credentials written to a
- * JSON file the tests read, then `next start` on E2E_PORT (default 3100). Needs a build.
+ * JSON file the tests read, then the production server (scripts/serve.ts, as `npm start` runs it)
+ * on E2E_PORT (default 3100). Needs a build.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -57,6 +58,9 @@ async function prepareData(dataDir: string) {
   // A valid account in no project: sign-in must say why it cannot continue.
   const noProjectEmail = "no-project@mailwright.test";
   await createUser(runtime.db, { email: noProjectEmail, password });
+  // Its own account for the sign-in throttling spec, so no other spec's sign-in is slowed.
+  const throttledEmail = "throttled@mailwright.test";
+  await createUser(runtime.db, { email: throttledEmail, password, projectId: project.id });
   await runtime.handle.close();
   return {
     email,
@@ -65,6 +69,7 @@ async function prepareData(dataDir: string) {
     projectName: project.name,
     secondProjectName: second.name,
     noProjectEmail,
+    throttledEmail,
   };
 }
 
@@ -84,8 +89,8 @@ async function main() {
   fs.writeFileSync(credentialsFile, JSON.stringify({ baseURL, dataDir, ...login }, null, 2));
 
   const server = spawn(
-    path.join(root, "node_modules", ".bin", "next"),
-    ["start", "-p", String(port)],
+    process.execPath,
+    ["--import", "tsx", path.join(root, "scripts", "serve.ts")],
     {
       stdio: "inherit",
       env: {

@@ -1,5 +1,6 @@
 /**
- * npm start: builds when no current build exists, then serves API + dashboard on PORT.
+ * npm start: builds when no current build exists, then serves API + dashboard on PORT through
+ * scripts/serve.ts (Next's handler behind a front door that knows the client's address).
  * Migrations, first-boot setup and the embedded worker run inside the server process
  * (instrumentation.ts), because an embedded PGlite database belongs to exactly one process.
  */
@@ -51,12 +52,13 @@ function main() {
     const build = spawnSync(nextBin, ["build"], { stdio: "inherit", env });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
+  // The front door (scripts/serve.ts) around Next's handler, in one Node process.
   const server = spawn(
-    nextBin,
-    ["start", "-p", String(cfg.port), "-H", process.env.HOST || "0.0.0.0"],
+    process.execPath,
+    ["--import", "tsx", path.join(root, "scripts", "serve.ts")],
     {
       stdio: "inherit",
-      env,
+      env: { ...env, NODE_ENV: "production", PORT: String(cfg.port) },
     },
   );
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

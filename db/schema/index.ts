@@ -14,3 +14,5 @@ export * from "./webhooks";
 export * from "./idempotency";
 export * from "./imports";
 export * from "./instance-settings";
+export * from "./sign-in-throttles";
+export * from "./email-open-clients";

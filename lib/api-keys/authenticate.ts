@@ -2,23 +2,26 @@ import { eq } from "drizzle-orm";
 import { apiKeys } from "@/db/schema";
 import type { Database } from "@/db";
 import { UnauthorizedError } from "../errors";
+import { LruCache } from "../lru-cache";
 import { hashKey, KEY_PATTERN, type KeyMode } from "./keys";
 
 export type AuthenticatedKey = { id: string; projectId: string; mode: KeyMode };
 
 /**
  * Key lookups are cached per process for a few seconds: the hash lookup would otherwise be a
- * round trip on every request. Revocation clears this process's entry at once; other processes
- * see it within CACHE_TTL_MS.
+ * round trip on every request. Valid keys and unknown ones live in separate bounded caches, so
+ * a flood of made-up keys can only push out other made-up keys, never a key in use. Revocation
+ * clears this process's entry at once; other processes see it within CACHE_TTL_MS.
  */
 const CACHE_TTL_MS = 5_000;
+const CACHE_MAX_ENTRIES = 10_000;
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
-type CacheEntry = { key: AuthenticatedKey | null; expiresAt: number };
-const cache = new Map<string, CacheEntry>();
-const lastUsedWritten = new Map<string, number>();
+const validKeys = new LruCache<AuthenticatedKey>(CACHE_MAX_ENTRIES, CACHE_TTL_MS);
+const unknownKeys = new LruCache<true>(CACHE_MAX_ENTRIES, CACHE_TTL_MS);
+const lastUsedWritten = new LruCache<number>(CACHE_MAX_ENTRIES, LAST_USED_WRITE_INTERVAL_MS);
 
 export function forgetCachedKey(keyHash: string) {
-  cache.delete(keyHash);
+  validKeys.delete(keyHash);
 }
 
 export function bearerToken(header: string | null): string | null {
@@ -27,44 +30,55 @@ export function bearerToken(header: string | null): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * The key a request carries. `beforeUncached` runs for every request that is not answered from
+ * the valid-key cache (missing, malformed, unknown or not yet cached keys): the per-address
+ * limit for unauthenticated requests, checked before any database lookup.
+ */
 export async function authenticateApiKey(
   db: Database,
   authorization: string | null,
   now: Date,
+  options: { beforeUncached?: () => void } = {},
 ): Promise<AuthenticatedKey> {
   const secret = bearerToken(authorization);
-  if (!secret || !KEY_PATTERN.test(secret)) throw new UnauthorizedError();
-  const keyHash = hashKey(secret);
-
-  let entry = cache.get(keyHash);
-  if (!entry || entry.expiresAt <= now.getTime()) {
-    const [row] = await db
-      .select({
-        id: apiKeys.id,
-        projectId: apiKeys.projectId,
-        mode: apiKeys.mode,
-        revokedAt: apiKeys.revokedAt,
-      })
-      .from(apiKeys)
-      .where(eq(apiKeys.keyHash, keyHash))
-      .limit(1);
-    const key =
-      row && !row.revokedAt ? { id: row.id, projectId: row.projectId, mode: row.mode } : null;
-    entry = { key, expiresAt: now.getTime() + CACHE_TTL_MS };
-    if (cache.size > 10_000) cache.clear();
-    cache.set(keyHash, entry);
+  const keyHash = secret && KEY_PATTERN.test(secret) ? hashKey(secret) : null;
+  const nowMs = now.getTime();
+  const cached = keyHash ? validKeys.get(keyHash, nowMs) : undefined;
+  if (cached) {
+    recordLastUsed(db, cached.id, now);
+    return cached;
   }
-  if (!entry.key) throw new UnauthorizedError("The API key is unknown or has been revoked.");
+  options.beforeUncached?.();
+  if (!keyHash) throw new UnauthorizedError();
+  if (unknownKeys.get(keyHash, nowMs)) throw unknownKey();
 
-  recordLastUsed(db, entry.key.id, now);
-  return entry.key;
+  const [row] = await db
+    .select({
+      id: apiKeys.id,
+      projectId: apiKeys.projectId,
+      mode: apiKeys.mode,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, keyHash))
+    .limit(1);
+  if (!row || row.revokedAt) {
+    unknownKeys.set(keyHash, true, nowMs);
+    throw unknownKey();
+  }
+  const key = { id: row.id, projectId: row.projectId, mode: row.mode };
+  validKeys.set(keyHash, key, nowMs);
+  recordLastUsed(db, key.id, now);
+  return key;
 }
+
+const unknownKey = () => new UnauthorizedError("The API key is unknown or has been revoked.");
 
 /** Writes last_used_at at most once a minute per key, off the request's critical path. */
 function recordLastUsed(db: Database, keyId: string, now: Date) {
-  const previous = lastUsedWritten.get(keyId) ?? 0;
-  if (now.getTime() - previous < LAST_USED_WRITE_INTERVAL_MS) return;
-  lastUsedWritten.set(keyId, now.getTime());
+  if (lastUsedWritten.get(keyId, now.getTime()) !== undefined) return;
+  lastUsedWritten.set(keyId, now.getTime(), now.getTime());
   db.update(apiKeys)
     .set({ lastUsedAt: now })
     .where(eq(apiKeys.id, keyId))

@@ -2,8 +2,11 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { getRuntime } from "../runtime";
-import { projectsOfUser, verifyCredentials } from "../users/users";
+import { clientAddressOf } from "../http/client-address";
+import { projectsOfUser } from "../users/users";
 import { authSecret } from "./secret";
+import { throttledSignIn } from "./sign-in-throttle";
+import { ThrottledSignin } from "./throttled-signin";
 
 const Login = z.object({
   email: z.string().trim().min(1).max(320),
@@ -34,13 +37,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<Ne
   providers: [
     Credentials({
       credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },
-      async authorize(raw) {
+      async authorize(raw, request) {
         const parsed = Login.safeParse(raw);
         if (!parsed.success) return null;
-        const { db } = await getRuntime();
-        const user = await verifyCredentials(db, parsed.data.email, parsed.data.password);
-        if (!user) return null;
-        if ((await projectsOfUser(db, user.id)).length === 0) throw new NoProjectSignin();
+        const runtime = await getRuntime();
+        const address = clientAddressOf(request.headers);
+        const attempt = await throttledSignIn(runtime, { ...parsed.data, address });
+        if (attempt.outcome === "throttled") throw new ThrottledSignin(attempt.retryAfterSeconds);
+        if (attempt.outcome !== "ok") return null;
+        const { user } = attempt;
+        if ((await projectsOfUser(runtime.db, user.id)).length === 0) throw new NoProjectSignin();
         return { id: user.id, email: user.email, name: user.name };
       },
     }),

@@ -1,8 +1,9 @@
 import { authenticateApiKey } from "../api-keys/authenticate";
 import { serviceContext, type ServiceContext } from "../context";
-import { RateLimitedError } from "../errors";
+import { RateLimitedError, UnauthorizedError } from "../errors";
 import { randomBase62 } from "../ids";
 import { getRuntime } from "../runtime";
+import { addressLimit } from "./address-limit";
 import { errorResponse } from "./respond";
 
 export type ApiHandlerArgs<P> = {
@@ -16,8 +17,8 @@ export type ApiHandlerArgs<P> = {
 type RouteContext<P> = { params: Promise<P> };
 
 /**
- * Wraps every /api/v1 handler: request id, API key, per-key rate limit, and the single mapping
- * from thrown errors to responses.
+ * Wraps every /api/v1 handler: request id, API key, per-key rate limit (and per client address
+ * for requests without a valid key), and the single mapping from thrown errors to responses.
  */
 export function withApiKey<P extends Record<string, string | string[]> = Record<string, never>>(
   handler: (args: ApiHandlerArgs<P>) => Promise<Response>,
@@ -29,7 +30,13 @@ export function withApiKey<P extends Record<string, string | string[]> = Record<
     try {
       const runtime = await getRuntime();
       const now = runtime.clock.now();
-      const key = await authenticateApiKey(runtime.db, request.headers.get("authorization"), now);
+      const limit = addressLimit(runtime, request.headers);
+      const key = await authenticateApiKey(runtime.db, request.headers.get("authorization"), now, {
+        beforeUncached: limit.check,
+      }).catch((error: unknown) => {
+        if (error instanceof UnauthorizedError) limit.fail();
+        throw error;
+      });
       const verdict = runtime.limiter.take(key.id, now.getTime());
       rateHeaders = {
         "RateLimit-Limit": String(verdict.limit),

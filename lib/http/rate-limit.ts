@@ -1,6 +1,7 @@
 /**
- * Per-key token bucket (DECISIONS §3). Buckets live in this process: with several web processes
- * the effective limit is per process, which README.md states.
+ * Token buckets: per API key (DECISIONS §3), and per client address for requests that fail to
+ * authenticate. Buckets live in this process: with several web processes the effective limit
+ * is per process, which README.md states.
  */
 export type RateLimitVerdict = {
   allowed: boolean;
@@ -38,6 +39,15 @@ export class TokenBucketLimiter {
         ? Math.ceil(missing / this.ratePerSecond)
         : Math.max(1, Math.ceil((1 - bucket.tokens) / this.ratePerSecond)),
     };
+  }
+
+  /** Seconds until `key` has a token again, or 0 if it has one now (nothing is taken). */
+  waitSeconds(key: string, nowMs: number): number {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return 0;
+    const elapsed = Math.max(0, nowMs - bucket.updatedAt) / 1000;
+    const tokens = Math.min(this.burst, bucket.tokens + elapsed * this.ratePerSecond);
+    return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / this.ratePerSecond));
   }
 
   private evictFull(nowMs: number) {

@@ -4,6 +4,7 @@ import type { Executor } from "@/db";
 import { recordEmailEvent } from "../emails/events";
 import type { Runtime } from "../runtime";
 import { linkSigningKey } from "./key";
+import { claimOpen } from "./open-window";
 import { isTrackableUrl, verifyLinkSignature } from "./signature";
 import { isPlausibleToken } from "./token";
 
@@ -27,16 +28,25 @@ async function findEmailByTrackingToken(tx: Executor, token: string) {
 }
 
 /**
- * The pixel was loaded: one `opened` event per load (opens are counts). Returns whether the
- * token named an email; callers answer the same either way. Mail-client prefetching and
- * privacy proxies (Apple MPP, Gmail's image proxy) inflate opens: no bot filtering is done.
+ * The pixel was loaded: one `opened` event per load (opens are counts), except that one client
+ * reloading it within a short window counts once (open-window.ts); `client` is its fingerprint.
+ * Returns whether the token named an email; callers answer the same either way. Mail-client
+ * prefetching and privacy proxies (Apple MPP, Gmail's image proxy) inflate opens: no bot
+ * filtering is done.
  */
-export async function recordOpen(runtime: TrackingRuntime, token: string): Promise<boolean> {
+export async function recordOpen(
+  runtime: TrackingRuntime,
+  token: string,
+  client: string,
+): Promise<boolean> {
   if (!isPlausibleToken(token)) return false;
+  const now = runtime.clock.now();
   return runtime.db.transaction(async (tx) => {
     const email = await findEmailByTrackingToken(tx, token);
     if (!email) return false;
-    await recordEmailEvent(tx, runtime.jobs, { email, type: "opened", now: runtime.clock.now() });
+    if (await claimOpen(tx, email.id, client, now)) {
+      await recordEmailEvent(tx, runtime.jobs, { email, type: "opened", now });
+    }
     return true;
   });
 }

@@ -74,7 +74,11 @@ describe(`tracking routes (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     expect(await counters(email.id)).toMatchObject({ opens: 1, clicks: 0, status: "delivered" });
     expect(await eventsOf(email.id, "opened")).toHaveLength(1);
 
-    await get(`/t/o/${email.trackingToken}.gif`);
+    // Another client (a different user agent) counts again; the same one reloading does not
+    // (test/integration/tracking-opens.test.ts).
+    await fetch(`${app.baseUrl}/api/t/o/${email.trackingToken}.gif`, {
+      headers: { "user-agent": "Another mail client" },
+    });
     expect((await counters(email.id)).opens).toBe(2);
   });
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
 import { fixedClock, systemClock, type Clock, type FakeClock } from "@/lib/clock";
 import { readConfig } from "@/lib/config";
+import { stampClientAddress } from "@/lib/http/client-address";
 import { prepareInstance } from "@/lib/bootstrap";
 import { createProject } from "@/lib/projects/create";
 import { installRuntime, makeRuntime, type Runtime } from "@/lib/runtime";
@@ -54,6 +55,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   Object.assign(process.env, {
     RATE_LIMIT_PER_SECOND: "100000",
     RATE_LIMIT_BURST: "100000",
+    UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: "100000",
+    TRUST_PROXY: "0",
     ...options.env,
   });
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -82,7 +85,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   if (options.worker === "embedded") await startWorkers(runtime);
   installRuntime(runtime);
 
-  const server = http.createServer((req, res) => void dispatch(req, res));
+  const server = http.createServer((req, res) => {
+    // As the front door (scripts/serve.ts) does: the client address comes from the socket.
+    stampClientAddress(req, runtime.config.trustProxy);
+    void dispatch(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifySmtpError } from "@/lib/sending/transports/smtp";
+import { classifySmtpError, RELAY_UNREACHABLE } from "@/lib/sending/transports/smtp";
 
 const smtpError = (fields: Record<string, unknown>) => Object.assign(new Error("smtp"), fields);
 
@@ -50,5 +50,12 @@ describe("classifySmtpError", () => {
       ),
     ).toMatchObject({ kind: "deferred", code: 451 });
     expect(classifySmtpError(smtpError({ code: "ECONNREFUSED" })).kind).toBe("deferred");
+  });
+
+  it("says the relay was unreachable without naming its address", () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:2526"), {
+      code: "ECONNREFUSED",
+    });
+    expect(classifySmtpError(refused)).toEqual({ kind: "deferred", response: RELAY_UNREACHABLE });
   });
 });

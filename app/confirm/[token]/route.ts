@@ -1,21 +1,30 @@
 import { confirmSubscription, describeConfirmation } from "@/lib/contacts/double-opt-in";
 import { confirmationPage } from "@/lib/contacts/confirmation-page";
+import { addressLimit, limitedPage } from "@/lib/http/address-limit";
 import { getRuntime } from "@/lib/runtime";
 
 type RouteContext = { params: Promise<{ token: string }> };
 
 // GET /confirm/:token — the double opt-in page: who, and a Confirm button (scanners never confirm)
-export async function GET(_request: Request, { params }: RouteContext): Promise<Response> {
+export async function GET(request: Request, { params }: RouteContext): Promise<Response> {
   const runtime = await getRuntime();
+  const limit = addressLimit(runtime, request.headers);
+  const refused = limitedPage(limit);
+  if (refused) return refused;
   const target = await describeConfirmation(runtime.db, (await params).token);
+  if (!target) limit.fail();
   return confirmationPage(target ? "confirm" : "invalid", target);
 }
 
 // POST /confirm/:token — confirms the subscription
-export async function POST(_request: Request, { params }: RouteContext): Promise<Response> {
+export async function POST(request: Request, { params }: RouteContext): Promise<Response> {
   const runtime = await getRuntime();
+  const limit = addressLimit(runtime, request.headers);
+  const refused = limitedPage(limit);
+  if (refused) return refused;
   const token = (await params).token;
   const target = await describeConfirmation(runtime.db, token);
+  if (!target) limit.fail();
   const confirmed = target ? await confirmSubscription(runtime, token) : null;
   return confirmationPage(confirmed ? "done" : "invalid", target);
 }

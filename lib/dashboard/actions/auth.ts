@@ -2,6 +2,8 @@
 
 import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "../../auth";
+import { throttledMessage } from "../../auth/sign-in-throttle";
+import { ThrottledSignin } from "../../auth/throttled-signin";
 import { failure, type FormState } from "../form-state";
 
 /** Sign-in form: field checks, then Auth.js credentials; a success redirects to the overview. */
@@ -25,6 +27,9 @@ export async function signInAction(_previous: FormState, form: FormData): Promis
         {},
         { email },
       );
+    }
+    if (error instanceof ThrottledSignin) {
+      return failure(throttledMessage(error.retryAfterSeconds), {}, { email });
     }
     if (error instanceof CredentialsSignin) {
       return failure("Incorrect email or password.", {}, { email });

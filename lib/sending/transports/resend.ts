@@ -6,6 +6,8 @@ import type { DeliveryOutcome, OutgoingMessage, Transport } from "./types";
  * not used. Resend reports delivered/bounced/… later through its webhooks (lib/providers).
  * `RESEND_BASE_URL` lets tests point the SDK at a local fake.
  */
+const PROVIDER_UNREACHABLE = "The email provider could not be reached; delivery will be retried.";
+
 export function createResendTransport(apiKey: string, baseUrl?: string): Transport {
   const client = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
   return {
@@ -36,7 +38,9 @@ export function createResendTransport(apiKey: string, baseUrl?: string): Transpo
           return { kind: "deferred", response: text, code: status || undefined };
         return { kind: "failed", error: `Resend rejected the message (${status}): ${text}` };
       } catch (error) {
-        return { kind: "deferred", response: (error as Error).message };
+        // The tenant reads a generic note; the cause (host, socket error) is the operator's.
+        console.warn(`[resend] API unreachable: ${(error as Error).message}`);
+        return { kind: "deferred", response: PROVIDER_UNREACHABLE };
       }
     },
     async close() {},

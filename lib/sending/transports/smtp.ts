@@ -88,13 +88,28 @@ export function createSmtpTransport(
           response: String(info.response ?? ""),
         };
       } catch (error) {
-        return classifySmtpError(error as SmtpError);
+        const outcome = classifySmtpError(error as SmtpError);
+        // The tenant reads a generic note (RELAY_UNREACHABLE); the operator needs the cause.
+        if (isNetworkError(error as SmtpError))
+          console.warn(`[smtp] relay unreachable: ${(error as Error).message}`);
+        return outcome;
       }
     },
     async close() {
       transporter.close();
     },
   };
+}
+
+/**
+ * What a tenant reads (last_error, the timeline) when the relay cannot be reached: the socket
+ * error names our relay's address and port, which is the operator's business, not theirs.
+ */
+export const RELAY_UNREACHABLE = "The mail relay could not be reached; delivery will be retried.";
+
+/** No SMTP reply at all: refused or reset connections, timeouts, DNS, TLS handshakes. */
+function isNetworkError(error: SmtpError): boolean {
+  return !error.responseCode && !error.rejectedErrors?.[0]?.responseCode && error.code !== "EAUTH";
 }
 
 /**
@@ -117,5 +132,5 @@ export function classifySmtpError(error: SmtpError): DeliveryOutcome {
   }
   if (code && code >= 400) return { kind: "deferred", code, response };
   // Connection refused/reset, timeouts, TLS trouble: the server may come back.
-  return { kind: "deferred", response };
+  return { kind: "deferred", response: RELAY_UNREACHABLE };
 }

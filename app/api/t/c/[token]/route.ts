@@ -1,3 +1,4 @@
+import { addressLimit, limitedPage } from "@/lib/http/address-limit";
 import { getRuntime } from "@/lib/runtime";
 import { recordClick } from "@/lib/tracking/record";
 import { invalidLinkResponse, redirectResponse } from "@/lib/tracking/responses";
@@ -8,10 +9,15 @@ type RouteContext = { params: Promise<{ token: string }> };
 export async function GET(request: Request, { params }: RouteContext): Promise<Response> {
   const { token } = await params;
   const query = new URL(request.url).searchParams;
-  const result = await recordClick(await getRuntime(), {
+  const runtime = await getRuntime();
+  const limit = addressLimit(runtime, request.headers);
+  const refused = limitedPage(limit);
+  if (refused) return refused;
+  const result = await recordClick(runtime, {
     token,
     url: query.get("u"),
     signature: query.get("s"),
   });
+  if (!result.ok) limit.fail();
   return result.ok ? redirectResponse(result.location) : invalidLinkResponse();
 }
