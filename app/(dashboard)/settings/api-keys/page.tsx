@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "API keys" };
 
 export default async function ApiKeysPage() {
   const { ctx, project } = await requireDashboard();
-  const keys = await listApiKeys(ctx.db, ctx.projectId);
+  const keys = await listApiKeys(ctx);
   const now = ctx.clock.now();
   const active = keys.filter((k) => !k.revokedAt).length;
 
