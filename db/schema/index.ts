@@ -14,3 +14,4 @@ export * from "./webhooks";
 export * from "./idempotency";
 export * from "./imports";
 export * from "./instance-settings";
+export * from "./invitations";

@@ -56,6 +56,17 @@ export async function dashboardContextFor(
   };
 }
 
+/** Makes `projectId` the current project of this browser (the user must be a member of it). */
+export async function rememberProject(projectId: string, appUrl: string) {
+  (await cookies()).set(PROJECT_COOKIE, projectId, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: appUrl.startsWith("https://"),
+    path: "/",
+    maxAge: 60 * 60 * 24 * 365,
+  });
+}
+
 /** For pages and server actions: the context, or a redirect to the sign-in page. */
 export async function requireDashboard(): Promise<DashboardContext> {
   const context = await loadDashboardContext();
