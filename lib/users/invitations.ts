@@ -141,7 +141,7 @@ export const AcceptInvitationInput = z.object({
   password: z.string().min(1, "is required").max(200),
 });
 const NewAccount = z.object({
-  name: z.string().trim().min(1, "is required").max(200),
+  name: z.string().trim().min(1, "enter your name").max(200),
   password: z.string().min(8, "must be at least 8 characters").max(200),
 });
 
@@ -166,7 +166,7 @@ export async function acceptInvitation(
   if (existing) {
     if (!(await verifyPassword(password, existing.passwordHash))) {
       throw new ValidationError("Incorrect password.", [
-        { path: "password", message: "is not the password of this account" },
+        { path: "password", message: "incorrect password for this account" },
       ]);
     }
   } else {
