@@ -2,6 +2,7 @@ import type { Database, Executor } from "@/db";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { JobQueue } from "./jobs/queue";
+import type { Role } from "./permissions";
 
 /** What every project-scoped service receives: the project, the database and the clock. */
 export type ServiceContext = {
@@ -14,6 +15,11 @@ export type ServiceContext = {
   jobs: JobQueue;
   /** The process configuration (delivery settings, APP_URL…). */
   config: Config;
+  /**
+   * Who acts, for lib/permissions.ts: the signed-in user's role in the project on the dashboard;
+   * API keys, the CLI and the worker act as `admin` (only admins can create keys).
+   */
+  role: Role;
 };
 
 /** Builds the context services receive from the process runtime. */
@@ -21,6 +27,7 @@ export function serviceContext(
   runtime: { db: Database; clock: Clock; jobs: JobQueue; config: Config },
   projectId: string,
   keyMode: "live" | "test" = "live",
+  role: Role = "admin",
 ): ServiceContext {
   return {
     projectId,
@@ -29,6 +36,7 @@ export function serviceContext(
     jobs: runtime.jobs,
     config: runtime.config,
     keyMode,
+    role,
   };
 }
 

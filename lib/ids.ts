@@ -63,6 +63,7 @@ export const ID_PREFIXES = {
   delivery: "whd",
   attempt: "wha",
   import: "imp",
+  invitation: "inv",
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 

@@ -43,7 +43,7 @@ function SidebarContent({ user, projects, project }: Omit<ShellProps, "children"
       </div>
       <ProjectSwitcher projects={projects} current={project} />
       <div className="flex-1 overflow-y-auto">
-        <NavLinks />
+        <NavLinks role={project.role} />
       </div>
       <div className="border-t border-zinc-200/80 pt-3">
         <UserMenu user={user} />

@@ -8,13 +8,17 @@ import {
   Mail,
   Megaphone,
   SlidersHorizontal,
+  UserCog,
   Users,
   Webhook,
   Workflow,
   type LucideIcon,
 } from "lucide-react";
 
-export type NavItem = { href: string; label: string; icon: LucideIcon };
+import { can, type Permission, type Role } from "@/lib/permissions";
+
+/** `permission`: shown only to roles that hold it (the page refuses others calmly anyway). */
+export type NavItem = { href: string; label: string; icon: LucideIcon; permission?: Permission };
 export type NavSection = { title?: string; items: NavItem[] };
 
 /**
@@ -37,10 +41,35 @@ export const NAV: NavSection[] = [
   {
     title: "Settings",
     items: [
-      { href: "/settings/general", label: "General", icon: SlidersHorizontal },
-      { href: "/settings/api-keys", label: "API keys", icon: KeyRound },
-      { href: "/settings/domains", label: "Domains", icon: Globe },
-      { href: "/settings/webhooks", label: "Webhooks", icon: Webhook },
+      {
+        href: "/settings/general",
+        label: "General",
+        icon: SlidersHorizontal,
+        permission: "settings.manage",
+      },
+      {
+        href: "/settings/api-keys",
+        label: "API keys",
+        icon: KeyRound,
+        permission: "api_keys.manage",
+      },
+      { href: "/settings/domains", label: "Domains", icon: Globe, permission: "domains.manage" },
+      {
+        href: "/settings/webhooks",
+        label: "Webhooks",
+        icon: Webhook,
+        permission: "webhooks.manage",
+      },
+      // Everyone sees who is in the project; only admins change it.
+      { href: "/settings/members", label: "Members", icon: UserCog },
     ],
   },
 ];
+
+/** The sidebar as `role` sees it: admin-only areas are left out for members. */
+export function navFor(role: Role): NavSection[] {
+  return NAV.map((section) => ({
+    ...section,
+    items: section.items.filter((item) => !item.permission || can(role, item.permission)),
+  }));
+}

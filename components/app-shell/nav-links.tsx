@@ -3,13 +3,14 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "../ui/cn";
-import { NAV } from "./nav-items";
+import type { Role } from "@/lib/permissions";
+import { navFor } from "./nav-items";
 
-export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Main" className="grid gap-5">
-      {NAV.map((section, index) => (
+      {navFor(role).map((section, index) => (
         <div key={section.title ?? index} className="grid gap-0.5">
           {section.title && (
             <p className="px-2.5 pb-1 text-[11px] font-medium tracking-wide text-zinc-400 uppercase">

@@ -16,3 +16,4 @@ export * from "./imports";
 export * from "./instance-settings";
 export * from "./sign-in-throttles";
 export * from "./email-open-clients";
+export * from "./invitations";

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { projects } from "@/db/schema";
 import { createApiKey } from "../api-keys/create";
+import { serviceContext } from "../context";
 import { createDomain } from "../domains/create";
 import { AppError, NotFoundError } from "../errors";
 import { createProject } from "../projects/create";
@@ -80,7 +81,8 @@ export async function runAdminCommand(
       const projectId = required(flags, "project");
       const mode = required(flags, "mode");
       await assertProject(runtime, projectId);
-      const { key, secret } = await createApiKey(runtime.db, projectId, {
+      // The operator acts as an admin of every project.
+      const { key, secret } = await createApiKey(serviceContext(runtime, projectId), {
         mode,
         name: optional(flags, "name") ?? `${mode} key`,
       });

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { apiKeys } from "@/db/schema";
 import type { Executor } from "@/db";
+import type { ServiceContext } from "../context";
 import { newId } from "../ids";
+import { authorize } from "../permissions";
 import { parseInput } from "../validation";
 import { generateKeySecret, hashKey, keyHint } from "./keys";
 
@@ -10,8 +12,17 @@ export const CreateApiKeyInput = z.object({
   mode: z.enum(["live", "test"], { error: "mode must be live or test" }),
 });
 
-/** Creates a key and returns its secret: the only time the secret exists outside the caller. */
-export async function createApiKey(db: Executor, projectId: string, input: unknown) {
+/**
+ * Creates a key and returns its secret: the only time the secret exists outside the caller.
+ * Admins only (DECISIONS §11): a key acts as an admin of its project.
+ */
+export async function createApiKey(ctx: ServiceContext, input: unknown) {
+  authorize(ctx, "api_keys.manage");
+  return insertApiKey(ctx.db, ctx.projectId, input);
+}
+
+/** The insert itself, for a new project's first keys (lib/projects/create.ts, the operator's). */
+export async function insertApiKey(db: Executor, projectId: string, input: unknown) {
   const { name, mode } = parseInput(CreateApiKeyInput, input);
   const secret = generateKeySecret(mode);
   const [row] = await db

@@ -1,22 +1,27 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { apiKeys } from "@/db/schema";
-import type { Executor } from "@/db";
+import type { ServiceContext } from "../context";
 import { NotFoundError } from "../errors";
+import { authorize } from "../permissions";
 import { forgetCachedKey } from "./authenticate";
 
-export async function listApiKeys(db: Executor, projectId: string) {
-  return db
+/** The project's keys (hints only, never secrets), for Settings → API keys. */
+export async function listApiKeys(ctx: ServiceContext) {
+  return ctx.db
     .select()
     .from(apiKeys)
-    .where(eq(apiKeys.projectId, projectId))
+    .where(eq(apiKeys.projectId, ctx.projectId))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
 }
 
-export async function revokeApiKey(db: Executor, projectId: string, keyId: string, now: Date) {
-  const [row] = await db
+export async function revokeApiKey(ctx: ServiceContext, keyId: string) {
+  authorize(ctx, "api_keys.manage");
+  const [row] = await ctx.db
     .update(apiKeys)
-    .set({ revokedAt: now })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.projectId, projectId), isNull(apiKeys.revokedAt)))
+    .set({ revokedAt: ctx.clock.now() })
+    .where(
+      and(eq(apiKeys.id, keyId), eq(apiKeys.projectId, ctx.projectId), isNull(apiKeys.revokedAt)),
+    )
     .returning();
   if (!row) throw new NotFoundError("API key");
   forgetCachedKey(row.keyHash);

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "../auth";
 import { serviceContext, type ServiceContext } from "../context";
-import { getRuntime } from "../runtime";
+import { getRuntime, type Runtime } from "../runtime";
 import { projectsOfUser } from "../users/users";
 import { findUserById } from "./users";
 
@@ -14,7 +14,7 @@ export type DashboardContext = {
   user: { id: string; email: string; name: string | null };
   projects: DashboardProject[];
   project: DashboardProject;
-  /** What services receive: the dashboard acts on the current project like a live key. */
+  /** What services receive: the current project, like a live key, with the user's role in it. */
   ctx: ServiceContext;
   appUrl: string;
 };
@@ -22,26 +22,50 @@ export type DashboardContext = {
 /**
  * The signed-in user and their current project (cookie `mw_project` when it names one of their
  * projects, else the first). Null when signed out, deleted, or a member of no project.
+ *
+ * The session JWT carries only the user id: user, memberships and role are read here on every
+ * request, so a removed member's next page load or server action is refused and a role change
+ * applies at once (nothing about access is frozen into the cookie).
  */
 export const loadDashboardContext = cache(async (): Promise<DashboardContext | null> => {
   const session = await auth();
   const userId = session?.user?.id;
   if (!userId) return null;
   const runtime = await getRuntime();
+  const wanted = (await cookies()).get(PROJECT_COOKIE)?.value;
+  return dashboardContextFor(runtime, userId, wanted);
+});
+
+/** The context for one user id and wanted project, read fresh from the database. */
+export async function dashboardContextFor(
+  runtime: Runtime,
+  userId: string,
+  wantedProjectId: string | undefined,
+): Promise<DashboardContext | null> {
   const user = await findUserById(runtime.db, userId);
   if (!user) return null;
   const projects = await projectsOfUser(runtime.db, user.id);
-  const wanted = (await cookies()).get(PROJECT_COOKIE)?.value;
-  const project = projects.find((p) => p.id === wanted) ?? projects[0];
+  const project = projects.find((p) => p.id === wantedProjectId) ?? projects[0];
   if (!project) return null;
   return {
     user,
     projects,
     project,
-    ctx: serviceContext(runtime, project.id, "live"),
+    ctx: serviceContext(runtime, project.id, "live", project.role),
     appUrl: runtime.config.appUrl,
   };
-});
+}
+
+/** Makes `projectId` the current project of this browser (the user must be a member of it). */
+export async function rememberProject(projectId: string, appUrl: string) {
+  (await cookies()).set(PROJECT_COOKIE, projectId, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: appUrl.startsWith("https://"),
+    path: "/",
+    maxAge: 60 * 60 * 24 * 365,
+  });
+}
 
 /** For pages and server actions: the context, or a redirect to the sign-in page. */
 export async function requireDashboard(): Promise<DashboardContext> {

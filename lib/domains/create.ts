@@ -7,6 +7,7 @@ import { ConflictError } from "../errors";
 import { newId } from "../ids";
 import { parseInput } from "../validation";
 import { DKIM_SELECTOR, generateDkimKeyPair } from "./dkim";
+import { authorize } from "../permissions";
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
@@ -59,6 +60,7 @@ export async function createDomain(db: Executor, projectId: string, input: unkno
 
 /** POST /v1/domains: a pending domain with a fresh DKIM key pair. */
 export async function addDomain(ctx: ServiceContext, input: unknown) {
+  authorize(ctx, "domains.manage");
   const { name } = parseInput(AddDomainInput, input);
   return createDomain(ctx.db, ctx.projectId, { name }, ctx.clock.now());
 }

@@ -7,6 +7,7 @@ import { checkDkim, checkDmarc, checkSpf } from "./check";
 import { currentDnsResolver, lookupTxt, type DnsResolver } from "./dns";
 import { findDomainOrThrow } from "./internal";
 import { dkimRecordName, spfInclude, type RecordStatuses } from "./records";
+import { authorize } from "../permissions";
 
 /** Looks up the three records; never throws for DNS trouble (it becomes a record status). */
 export async function checkDomainRecords(
@@ -41,6 +42,7 @@ export async function verifyDomain(
   domainId: string,
   resolver: DnsResolver = currentDnsResolver(),
 ) {
+  authorize(ctx, "domains.manage");
   const domain = await findDomainOrThrow(ctx.db, ctx.projectId, domainId);
   const statuses = await checkDomainRecords(domain, resolver, spfInclude(config().appUrl));
   // A lookup that failed for a transient reason ("pending": timeout, SERVFAIL) says nothing new:

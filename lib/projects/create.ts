@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { projects } from "@/db/schema";
 import type { Executor } from "@/db";
-import { createApiKey } from "../api-keys/create";
+import { insertApiKey } from "../api-keys/create";
 import { withTransaction } from "../context";
 import { createDomain } from "../domains/create";
 import { newId } from "../ids";
@@ -30,8 +30,8 @@ export async function createProject(db: Executor, input: unknown, now: Date) {
         updatedAt: now,
       })
       .returning();
-    const live = await createApiKey(tx, project!.id, { name: "Default live key", mode: "live" });
-    const test = await createApiKey(tx, project!.id, { name: "Default test key", mode: "test" });
+    const live = await insertApiKey(tx, project!.id, { name: "Default live key", mode: "live" });
+    const test = await insertApiKey(tx, project!.id, { name: "Default test key", mode: "test" });
     const domains = [];
     if (values.domain) {
       const domain = await createDomain(

@@ -6,6 +6,7 @@ import { findVerifiedDomain } from "../domains/find-verified";
 import { ValidationError } from "../errors";
 import { EmailAddress, parseInput } from "../validation";
 import { forgetProjectSettings } from "./settings";
+import { authorize } from "../permissions";
 
 export const ProjectSettingsInput = z.object({
   default_from_name: z.string({ error: "must be a string" }).trim().max(200).nullable().optional(),
@@ -18,6 +19,7 @@ export const ProjectSettingsInput = z.object({
  * domain must be verified) and double opt-in for new contacts.
  */
 export async function updateProjectSettings(ctx: ServiceContext, input: unknown) {
+  authorize(ctx, "settings.manage");
   const values = parseInput(ProjectSettingsInput, input);
   if (values.default_from_email) {
     const domain = values.default_from_email.slice(values.default_from_email.lastIndexOf("@") + 1);

@@ -20,31 +20,61 @@ export const CreateUserInput = z.object({
 export async function createUser(db: Executor, input: unknown) {
   const values = parseInput(CreateUserInput, input);
   const passwordHash = await hashPassword(values.password);
-  return withTransaction(db, async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, values.email));
-    if (existing)
-      throw new ConflictError(`A user with email ${values.email} already exists.`, "user_exists");
-    if (values.projectId) {
-      const [project] = await tx
-        .select({ id: projects.id })
-        .from(projects)
-        .where(eq(projects.id, values.projectId));
-      if (!project) throw new NotFoundError("Project");
-    }
-    const [user] = await tx
-      .insert(users)
-      .values({ id: newId("usr"), email: values.email, name: values.name ?? null, passwordHash })
-      .returning();
-    if (values.projectId) {
-      await tx
-        .insert(memberships)
-        .values({ userId: user!.id, projectId: values.projectId, role: values.role });
-    }
-    return { user: user!, role: values.role };
-  });
+  return withTransaction(db, (tx) => insertUser(tx, { ...values, passwordHash }));
+}
+
+/**
+ * The inserts behind createUser, for callers that hashed the password already (an invitation
+ * is accepted in one transaction, and scrypt should not run while it holds locks).
+ */
+export async function insertUser(
+  tx: Executor,
+  values: {
+    email: string;
+    name?: string | null;
+    passwordHash: string;
+    projectId?: string;
+    role: "admin" | "member";
+  },
+) {
+  const [existing] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, values.email));
+  if (existing)
+    throw new ConflictError(`A user with email ${values.email} already exists.`, "user_exists");
+  if (values.projectId) {
+    const [project] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.id, values.projectId));
+    if (!project) throw new NotFoundError("Project");
+  }
+  const [user] = await tx
+    .insert(users)
+    .values({
+      id: newId("usr"),
+      email: values.email,
+      name: values.name ?? null,
+      passwordHash: values.passwordHash,
+    })
+    // Two concurrent creations of one email: the loser gets the same 409.
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user)
+    throw new ConflictError(`A user with email ${values.email} already exists.`, "user_exists");
+  if (values.projectId) {
+    await tx
+      .insert(memberships)
+      .values({ userId: user.id, projectId: values.projectId, role: values.role });
+  }
+  return { user, role: values.role };
+}
+
+/** The user with this (normalized) email, or null. */
+export async function findUserByEmail(db: Executor, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return user ?? null;
 }
 
 /** Checks a login; returns the user or null (never says which half was wrong). */

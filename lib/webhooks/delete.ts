@@ -2,9 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { webhookEndpoints } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import { NotFoundError } from "../errors";
+import { authorize } from "../permissions";
 
 /** Deletes an endpoint with its deliveries and attempts (cascade); queued jobs then find nothing. */
 export async function deleteWebhook(ctx: ServiceContext, webhookId: string) {
+  authorize(ctx, "webhooks.manage");
   const [row] = await ctx.db
     .delete(webhookEndpoints)
     .where(and(eq(webhookEndpoints.projectId, ctx.projectId), eq(webhookEndpoints.id, webhookId)))

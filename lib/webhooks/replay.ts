@@ -3,6 +3,7 @@ import { ConflictError } from "../errors";
 import { JOBS } from "../jobs/names";
 import { findDeliveryOrThrow, findWebhookOrThrow } from "./internal";
 import { enqueueWebhookAttempt } from "./jobs";
+import { authorize } from "../permissions";
 
 /**
  * Re-sends a delivery's stored bytes now, as one extra attempt on the same delivery (its retry
@@ -13,6 +14,7 @@ export async function replayWebhookDelivery(
   webhookId: string,
   deliveryId: string,
 ) {
+  authorize(ctx, "webhooks.manage");
   const delivery = await withTransaction(ctx.db, async (tx) => {
     const endpoint = await findWebhookOrThrow(tx, ctx.projectId, webhookId);
     const found = await findDeliveryOrThrow(tx, ctx.projectId, webhookId, deliveryId);

@@ -4,6 +4,7 @@ import { withTransaction, type ServiceContext } from "../context";
 import { NotFoundError } from "../errors";
 import { parseInput } from "../validation";
 import { UpdateWebhookInput } from "./schemas";
+import { authorize } from "../permissions";
 
 export const DISABLED_BY_USER = "disabled by a user";
 
@@ -12,6 +13,7 @@ export const DISABLED_BY_USER = "disabled by a user";
  * no failure streak), so an endpoint fixed after an auto-disable is not disabled again at once.
  */
 export async function updateWebhook(ctx: ServiceContext, webhookId: string, input: unknown) {
+  authorize(ctx, "webhooks.manage");
   const values = parseInput(UpdateWebhookInput, input);
   const now = ctx.clock.now();
   return withTransaction(ctx.db, async (tx) => {

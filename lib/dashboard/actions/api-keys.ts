@@ -18,7 +18,7 @@ export async function createApiKeyAction(
   const name = String(form.get("name") ?? "").trim();
   if (!name) return failure("Give the key a name.", { name: "Enter a name for the key." });
   try {
-    const { key, secret } = await createApiKey(ctx.db, ctx.projectId, {
+    const { key, secret } = await createApiKey(ctx, {
       name,
       mode: form.get("mode") ?? undefined,
     });
@@ -33,7 +33,7 @@ export async function createApiKeyAction(
 export async function revokeApiKeyAction(keyId: string): Promise<FormState> {
   const { ctx } = await requireDashboard();
   try {
-    await revokeApiKey(ctx.db, ctx.projectId, keyId, ctx.clock.now());
+    await revokeApiKey(ctx, keyId);
   } catch (error) {
     if (error instanceof NotFoundError) {
       revalidatePath("/settings/api-keys");

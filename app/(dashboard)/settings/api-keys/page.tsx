@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { CreateApiKeyDialog } from "@/components/api-keys/create-api-key-dialog";
 import { RevokeApiKeyButton } from "@/components/api-keys/revoke-api-key-button";
+import { AdminOnly } from "@/components/settings/admin-only";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -10,12 +11,16 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { listApiKeys } from "@/lib/api-keys/manage";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { formatDate, formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { can } from "@/lib/permissions";
 
 export const metadata: Metadata = { title: "API keys" };
 
 export default async function ApiKeysPage() {
   const { ctx, project } = await requireDashboard();
-  const keys = await listApiKeys(ctx.db, ctx.projectId);
+  if (!can(ctx.role, "api_keys.manage")) {
+    return <AdminOnly title="API keys" permission="api_keys.manage" projectName={project.name} />;
+  }
+  const keys = await listApiKeys(ctx);
   const now = ctx.clock.now();
   const active = keys.filter((k) => !k.revokedAt).length;
 

@@ -3,15 +3,20 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { AddDomainDialog } from "@/components/domains/add-domain-dialog";
 import { DomainsTable } from "@/components/domains/domains-table";
+import { AdminOnly } from "@/components/settings/admin-only";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { listDomains } from "@/lib/domains/list";
+import { can } from "@/lib/permissions";
 
 export const metadata: Metadata = { title: "Domains" };
 
 export default async function DomainsPage() {
-  const { ctx } = await requireDashboard();
+  const { ctx, project } = await requireDashboard();
+  if (!can(ctx.role, "domains.manage")) {
+    return <AdminOnly title="Domains" permission="domains.manage" projectName={project.name} />;
+  }
   // A project has a handful of domains: one page of the maximum size shows them all.
   const page = await listDomains(ctx, { limit: 100 });
   const verified = page.data.filter((d) => d.status === "verified").length;

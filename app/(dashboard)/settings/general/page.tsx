@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/app-shell/page-header";
+import { AdminOnly } from "@/components/settings/admin-only";
 import { GeneralSettingsForm } from "@/components/settings/general-settings-form";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { listDomains } from "@/lib/domains/list";
+import { can } from "@/lib/permissions";
 import { projectRow } from "@/lib/projects/settings";
 
 export const metadata: Metadata = { title: "General settings" };
 
 export default async function GeneralSettingsPage() {
   const { ctx, project } = await requireDashboard();
+  if (!can(ctx.role, "settings.manage")) {
+    return <AdminOnly title="General" permission="settings.manage" projectName={project.name} />;
+  }
   const [row, domains] = await Promise.all([
     projectRow(ctx.db, ctx.projectId),
     listDomains(ctx, { limit: 100 }),

@@ -1,6 +1,7 @@
 import { Plus, Webhook } from "lucide-react";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/app-shell/page-header";
+import { AdminOnly } from "@/components/settings/admin-only";
 import { WebhookFormDialog } from "@/components/webhooks/webhook-form-dialog";
 import { WebhooksTable } from "@/components/webhooks/webhooks-table";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,7 @@ import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireDashboard } from "@/lib/dashboard/context";
+import { can } from "@/lib/permissions";
 import { listWebhooks } from "@/lib/webhooks/list";
 
 export const metadata: Metadata = { title: "Webhooks" };
@@ -36,7 +38,10 @@ function AddEndpointButton({ label = "Add endpoint" }: { label?: string }) {
 }
 
 export default async function WebhooksPage() {
-  const { ctx } = await requireDashboard();
+  const { ctx, project } = await requireDashboard();
+  if (!can(ctx.role, "webhooks.manage")) {
+    return <AdminOnly title="Webhooks" permission="webhooks.manage" projectName={project.name} />;
+  }
   // Endpoints are few per project: one page of the maximum size shows them all.
   const page = await listWebhooks(ctx, { limit: 100 });
   const active = page.data.filter((w) => w.active).length;

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/app-shell/page-header";
 import { DeleteDomainButton } from "@/components/domains/delete-domain-button";
 import { DnsRecordsPanel } from "@/components/domains/dns-records-panel";
 import { DomainStatusBadge } from "@/components/domains/domain-status-badge";
+import { AdminOnly } from "@/components/settings/admin-only";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Notice } from "@/components/ui/notice";
@@ -14,13 +15,17 @@ import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
 import { getDomain } from "@/lib/domains/get";
 import { serializeDomain } from "@/lib/domains/serialize";
 import { NotFoundError } from "@/lib/errors";
+import { can } from "@/lib/permissions";
 
 type Props = { params: Promise<{ id: string }> };
 
 export const metadata: Metadata = { title: "Domain" };
 
 export default async function DomainPage({ params }: Props) {
-  const { ctx } = await requireDashboard();
+  const { ctx, project } = await requireDashboard();
+  if (!can(ctx.role, "domains.manage")) {
+    return <AdminOnly title="Domains" permission="domains.manage" projectName={project.name} />;
+  }
   const { id } = await params;
   const row = await getDomain(ctx, id).catch((error: unknown) => {
     if (error instanceof NotFoundError) notFound();

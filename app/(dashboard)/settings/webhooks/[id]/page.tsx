@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/app-shell/page-header";
+import { AdminOnly } from "@/components/settings/admin-only";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -17,6 +18,7 @@ import { requireDashboard } from "@/lib/dashboard/context";
 import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
 import { first } from "@/lib/dashboard/search-params";
 import { NotFoundError, ValidationError } from "@/lib/errors";
+import { can } from "@/lib/permissions";
 import { getWebhook } from "@/lib/webhooks/get";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-deliveries";
 import { DELIVERY_STATUSES } from "@/lib/webhooks/schemas";
@@ -39,7 +41,10 @@ const FILTERS: { label: string; value?: DeliveryStatus }[] = [
 ];
 
 export default async function WebhookPage({ params, searchParams }: Props) {
-  const { ctx } = await requireDashboard();
+  const { ctx, project } = await requireDashboard();
+  if (!can(ctx.role, "webhooks.manage")) {
+    return <AdminOnly title="Webhooks" permission="webhooks.manage" projectName={project.name} />;
+  }
   const { id } = await params;
   const query = await searchParams;
   const row = await getWebhook(ctx, id).catch((error: unknown) => {

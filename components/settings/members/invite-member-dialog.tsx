@@ -1,0 +1,127 @@
+"use client";
+
+import { Link2, UserPlus } from "lucide-react";
+import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { inviteMemberAction, type CreatedInvitation } from "@/lib/dashboard/actions/members";
+import { formatDateTime } from "@/lib/dashboard/format";
+import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { Button } from "../../ui/button";
+import { CopyButton } from "../../ui/copy-button";
+import { Dialog, DialogBody, DialogContent, DialogFooter, DialogTrigger } from "../../ui/dialog";
+import { describedBy, Field } from "../../ui/field";
+import { Input } from "../../ui/input";
+import { Notice } from "../../ui/notice";
+import { RoleOptions } from "./role-options";
+
+export function InviteMemberDialog({ label = "Invite member" }: { label?: string }) {
+  const [open, setOpen] = useState(false);
+  // A new form per opening, so a previous link or error never shows again.
+  const [instance, setInstance] = useState(0);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setInstance((n) => n + 1);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden />
+          {label}
+        </Button>
+      </DialogTrigger>
+      <InviteContent key={instance} onDone={() => setOpen(false)} />
+    </Dialog>
+  );
+}
+
+function InviteContent({ onDone }: { onDone: () => void }) {
+  const [state, action, pending] = useActionState<FormState<CreatedInvitation>, FormData>(
+    inviteMemberAction,
+    IDLE,
+  );
+  if (state.status === "success" && state.result) {
+    return <LinkView created={state.result} onDone={onDone} />;
+  }
+  const errors = state.status === "error" ? state.fieldErrors : {};
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    startTransition(() => action(form));
+  }
+
+  return (
+    <DialogContent
+      title="Invite a member"
+      description="You get a link to send them yourself. It works once, for this email address, for 7 days."
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogBody>
+          {state.status === "error" && Object.keys(errors).length === 0 && (
+            <Notice tone="error">{state.message}</Notice>
+          )}
+          <Field id="invite-email" label="Email" error={errors.email}>
+            <Input
+              id="invite-email"
+              name="email"
+              type="email"
+              placeholder="colleague@company.com"
+              autoComplete="off"
+              maxLength={320}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={describedBy("invite-email", errors.email)}
+            />
+          </Field>
+          <RoleOptions name="role" defaultValue="member" error={errors.role} />
+        </DialogBody>
+        <DialogFooter>
+          <Button variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? "Creating link…" : "Create invite link"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}
+
+function LinkView({ created, onDone }: { created: CreatedInvitation; onDone: () => void }) {
+  return (
+    <DialogContent
+      title="Send this link"
+      description={`Anyone with the link can join as ${created.email}, so send it to them directly.`}
+      onInteractOutside={(event) => event.preventDefault()}
+    >
+      <DialogBody>
+        <Notice tone="warning" title="Shown only now">
+          Mailwright keeps only a hash of the link. If it gets lost, revoke the invitation and
+          invite again. It expires {formatDateTime(new Date(created.expiresAt))}.
+        </Notice>
+        <Field id="invite-link" label={`Invite link for ${created.email} (${created.role})`}>
+          <div className="flex gap-2">
+            <Input
+              id="invite-link"
+              readOnly
+              value={created.url}
+              onFocus={(event) => event.currentTarget.select()}
+              className="font-mono text-[13px]"
+            />
+            <CopyButton value={created.url} label="Copy invite link" className="size-9" />
+          </div>
+        </Field>
+        <p className="flex items-center gap-1.5 text-[13px] text-zinc-500">
+          <Link2 aria-hidden className="size-3.5" />
+          They set a name and password (or sign in, if they have an account) and land in this
+          project.
+        </p>
+      </DialogBody>
+      <DialogFooter>
+        <Button onClick={onDone}>Done</Button>
+      </DialogFooter>
+    </DialogContent>
+  );
+}

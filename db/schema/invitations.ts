@@ -1,0 +1,32 @@
+import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, timestampMs } from "./columns";
+import { projects } from "./projects";
+import { users } from "./users";
+
+/**
+ * An invitation to join a project (Settings → Members). The link's token is shown once; only its
+ * SHA-256 is stored. Pending while not accepted, not revoked and not expired.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: idColumn(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    role: text({ enum: ["admin", "member"] }).notNull(),
+    tokenHash: text().notNull(),
+    invitedBy: text().references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestampMs().notNull(),
+    acceptedAt: timestampMs(),
+    revokedAt: timestampMs(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_hash_key").on(t.tokenHash),
+    index("invitations_project_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export type Invitation = typeof invitations.$inferSelect;

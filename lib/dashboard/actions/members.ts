@@ -1,0 +1,78 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { NotFoundError } from "../../errors";
+import { createInvitation, revokeInvitation } from "../../users/invitations";
+import { changeMemberRole, removeMember } from "../../users/members";
+import { requireDashboard } from "../context";
+import { failure, success, toFormState, type FormState } from "../form-state";
+
+export type CreatedInvitation = { email: string; role: string; url: string; expiresAt: string };
+
+const GONE_MEMBER = "This person is no longer a member of the project.";
+
+/** Settings → Members "Invite": the link is returned once, to the dialog that shows it. */
+export async function inviteMemberAction(
+  _previous: FormState<CreatedInvitation>,
+  form: FormData,
+): Promise<FormState<CreatedInvitation>> {
+  const { ctx, user, appUrl } = await requireDashboard();
+  const email = String(form.get("email") ?? "").trim();
+  if (!email) return failure("Enter an email address.", { email: "Enter an email address." });
+  try {
+    const { invitation, token } = await createInvitation(
+      ctx,
+      { email, role: form.get("role") ?? undefined },
+      user.id,
+    );
+    revalidatePath("/settings/members");
+    return success("Invitation created", {
+      email: invitation.email,
+      role: invitation.role,
+      url: new URL(`/invite/${token}`, appUrl).toString(),
+      expiresAt: invitation.expiresAt.toISOString(),
+    });
+  } catch (error) {
+    return toFormState(error, ["email", "role"]);
+  }
+}
+
+export async function revokeInvitationAction(invitationId: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  try {
+    await revokeInvitation(ctx, invitationId);
+  } catch (error) {
+    revalidatePath("/settings/members");
+    if (error instanceof NotFoundError) return failure("This invitation is no longer pending.");
+    return toFormState(error, []);
+  }
+  revalidatePath("/settings/members");
+  return success("Invitation revoked");
+}
+
+export async function changeMemberRoleAction(userId: string, role: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  try {
+    await changeMemberRole(ctx, userId, { role });
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure(GONE_MEMBER);
+    return toFormState(error, []);
+  }
+  revalidatePath("/settings/members");
+  return success(role === "admin" ? "Now an admin" : "Now a member");
+}
+
+export async function removeMemberAction(userId: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  try {
+    await removeMember(ctx, userId);
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      revalidatePath("/settings/members");
+      return failure(GONE_MEMBER);
+    }
+    return toFormState(error, []);
+  }
+  revalidatePath("/settings/members");
+  return success("Member removed");
+}
