@@ -5,7 +5,7 @@ import { invitations, memberships, projects, type Invitation } from "@/db/schema
 import type { Executor } from "@/db";
 import type { Clock } from "../clock";
 import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from "../errors";
 import { newId, randomBase62 } from "../ids";
 import { authorize, ROLES, type Role } from "../permissions";
 import { EmailAddress, parseInput } from "../validation";
@@ -149,11 +149,20 @@ const NO_LONGER_VALID =
   "This invitation has expired, was revoked or was already used. Ask an admin for a new link.";
 
 /**
+ * How an existing account's password is checked. The dashboard passes the throttled sign-in
+ * check (lib/auth/sign-in-throttle.ts), so an invite link is no side door for password guessing.
+ */
+export type AccountPasswordCheck = (
+  email: string,
+  password: string,
+) => Promise<"ok" | "invalid" | { retryAfterSeconds: number }>;
+
+/**
  * Accepts an invitation: a new account (name + password) for the invited email, or, when that
  * email already has an account, its password proves it is theirs. The token works once.
  */
 export async function acceptInvitation(
-  runtime: { db: Executor; clock: Clock },
+  runtime: { db: Executor; clock: Clock; checkPassword?: AccountPasswordCheck },
   token: string,
   input: unknown,
 ) {
@@ -164,7 +173,13 @@ export async function acceptInvitation(
   const existing = await findUserByEmail(runtime.db, invitation.email);
   let account: { name: string; passwordHash: string } | null = null;
   if (existing) {
-    if (!(await verifyPassword(password, existing.passwordHash))) {
+    const verdict = runtime.checkPassword
+      ? await runtime.checkPassword(invitation.email, password)
+      : (await verifyPassword(password, existing.passwordHash))
+        ? "ok"
+        : "invalid";
+    if (typeof verdict === "object") throw new RateLimitedError(verdict.retryAfterSeconds);
+    if (verdict !== "ok") {
       throw new ValidationError("Incorrect password.", [
         { path: "password", message: "incorrect password for this account" },
       ]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { invitations } from "@/db/schema";
 import { serviceContext, type ServiceContext } from "@/lib/context";
 import * as contactActions from "@/lib/dashboard/actions/contacts";
+import { acceptInvitationAction } from "@/lib/dashboard/actions/invitations";
 import * as memberActions from "@/lib/dashboard/actions/members";
 import { dashboardContextFor, requireDashboard } from "@/lib/dashboard/context";
 import { IDLE } from "@/lib/dashboard/form-state";
@@ -21,6 +22,8 @@ import { expectRedirect, formData, signInAs } from "../support/dashboard-session
 
 vi.mock("@/lib/auth", async () => (await import("../support/dashboard-session")).authMock());
 vi.mock("next/headers", async () => (await import("../support/dashboard-session")).headersMock());
+// The invitation action imports Auth.js's AuthError; only the class is needed here.
+vi.mock("next-auth", () => ({ AuthError: class AuthError extends Error {} }));
 vi.mock("next/cache", async () => (await import("../support/dashboard-session")).cacheMock());
 
 /** Settings → Members: invitations, roles, removal, and the session consequences of each. */
@@ -120,6 +123,27 @@ describe(`members and invitations (${TEST_DRIVER})`, () => {
     await expect(invite(second.adminCtx, "admin@first.test")).rejects.toMatchObject({
       status: 422,
       code: "already_member",
+    });
+  });
+
+  it("checks an existing account's password through the sign-in throttle", async () => {
+    await team("Guessed");
+    const target = await team("Joining");
+    const { token } = await invite(target.adminCtx, "admin@guessed.test");
+    const attempt = (password: string) => {
+      const form = formData({ password });
+      return acceptInvitationAction(token, IDLE, form);
+    };
+    for (let i = 0; i < 5; i++) {
+      expect(await attempt("wrong guess")).toMatchObject({ status: "error" });
+    }
+    // The sixth guess, even the right password, waits like a sign-in would.
+    expect(await attempt(PASSWORD)).toMatchObject({
+      status: "error",
+      message: expect.stringMatching(/^Too many attempts\. Try again in/),
+    });
+    expect(await lookupInvitation(app.runtime.db, app.clock, token)).toMatchObject({
+      state: "pending",
     });
   });
 

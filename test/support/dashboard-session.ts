@@ -22,6 +22,7 @@ export const authMock = () => ({
 });
 
 export const headersMock = () => ({
+  headers: async () => new Headers({ "x-mailwright-client-address": "192.0.2.10" }),
   cookies: async () => ({
     get: (name: string) =>
       name === "mw_project" && session.projectId ? { value: session.projectId } : undefined,

@@ -1,8 +1,12 @@
 "use server";
 
 import { AuthError } from "next-auth";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { signIn } from "../../auth";
+import { throttledMessage, throttledSignIn } from "../../auth/sign-in-throttle";
+import { RateLimitedError } from "../../errors";
+import { clientAddressOf } from "../../http/client-address";
 import { getRuntime } from "../../runtime";
 import { acceptInvitation } from "../../users/invitations";
 import { rememberProject } from "../context";
@@ -20,10 +24,24 @@ export async function acceptInvitationAction(
   const name = String(form.get("name") ?? "");
   const password = String(form.get("password") ?? "");
   const runtime = await getRuntime();
+  const address = clientAddressOf(await headers());
+  // An existing account's password goes through the sign-in throttle, like the sign-in form.
+  const checkPassword = async (email: string, candidate: string) => {
+    const attempt = await throttledSignIn(runtime, { email, password: candidate, address });
+    return attempt.outcome === "throttled"
+      ? { retryAfterSeconds: attempt.retryAfterSeconds }
+      : attempt.outcome;
+  };
   let accepted: Awaited<ReturnType<typeof acceptInvitation>>;
   try {
-    accepted = await acceptInvitation(runtime, String(token), { name, password });
+    accepted = await acceptInvitation({ ...runtime, checkPassword }, String(token), {
+      name,
+      password,
+    });
   } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return failure(throttledMessage(Number(error.headers?.["Retry-After"] ?? 60)), {}, { name });
+    }
     const state = toFormState(error, ["name", "password"]);
     return state.status === "error" ? { ...state, values: { name } } : state;
   }
