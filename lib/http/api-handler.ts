@@ -3,6 +3,7 @@ import { serviceContext, type ServiceContext } from "../context";
 import { RateLimitedError } from "../errors";
 import { randomBase62 } from "../ids";
 import { getRuntime } from "../runtime";
+import { pathParams } from "./params";
 import { errorResponse } from "./respond";
 
 export type ApiHandlerArgs<P> = {
@@ -42,7 +43,7 @@ export function withApiKey<P extends Record<string, string | string[]> = Record<
       response = await handler({
         request,
         ctx,
-        params: (await route?.params) ?? ({} as P),
+        params: pathParams(await route?.params),
         query: Object.fromEntries(url.searchParams),
       });
     } catch (error) {

@@ -1,3 +1,4 @@
+import { findInputProblem } from "../input-guard";
 import { isEmailAddress } from "../validation";
 
 /**
@@ -67,6 +68,9 @@ export function ndjsonRow(line: string): RowResult {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { ok: false, message: "must be a JSON object" };
   }
+  // NUL (from a \u0000 escape) cannot be stored, and deep data is refused as the API refuses it.
+  const problem = findInputProblem(value);
+  if (problem) return { ok: false, message: `${problem.path}: ${problem.message}` };
   const row = value as Record<string, unknown>;
   if (
     row.data !== undefined &&

@@ -14,7 +14,7 @@ import { allRoutes } from "../support/router";
  * Dashboard route handlers (session cookies) and Auth.js's own routes are left to e2e.
  */
 const SEED = Number(process.env.MW_FUZZ_SEED ?? 20_260_610);
-const RUNS = Number(process.env.MW_FUZZ_RUNS ?? 80);
+const RUNS = Number(process.env.MW_FUZZ_RUNS ?? 120);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 let app: TestApp;
@@ -146,9 +146,9 @@ describe(`request fuzz (${TEST_DRIVER})`, () => {
     let sent = 0;
     let index = 0;
     for (const route of targets) {
-      const module = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>;
+      const routeModule = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>;
       for (const method of METHODS) {
-        if (typeof module[method] !== "function") continue;
+        if (typeof routeModule[method] !== "function") continue;
         const cases = fc.sample(caseArbitrary(route.segments, method, fixtures), {
           seed: SEED + index++,
           numRuns: RUNS,

@@ -138,11 +138,98 @@ function jsonValue(ids: string[]): fc.Arbitrary<unknown> {
   })).value;
 }
 
+/** Valid bodies of the API's resources by path segment; a case makes one value hostile. */
+function validShapes(ids: string[]): Record<string, Record<string, unknown>> {
+  const id = ids[0] ?? "x";
+  return {
+    contacts: { email: "shape@example.com", name: "Shape", data: { plan: "pro" } },
+    events: { name: "shape.happened", email: "shape@example.com", data: { n: 1 } },
+    segments: {
+      name: "Seg",
+      conditions: {
+        match: "all",
+        rules: [{ field: "data.plan", operator: "equals", value: "pro" }],
+      },
+    },
+    templates: { name: "T", format: "blocks", source: '{"blocks":[{"type":"text","text":"Hi"}]}' },
+    preview: { subject: "Hi {{name}}", data: { name: "x" } },
+    campaigns: {
+      name: "C",
+      subject: "S",
+      from_name: "F",
+      from_email: "news@mail.test",
+      template: id,
+    },
+    webhooks: { url: "https://h.example.com/in", events: ["email.delivered"], description: "d" },
+    suppressions: { email: "shape-sup@example.com", reason: "unsubscribe" },
+    send: { from: "a@mail.test", to: "shape@example.com", subject: "S", html: "<p>x</p>" },
+    automations: {
+      name: "A",
+      trigger: { type: "event", event: "x" },
+      steps: [{ type: "delay", delayMinutes: 5 }],
+    },
+    domains: { name: "shape.example.com", open_tracking: true },
+  };
+}
+
+const hostile = fc.oneof(
+  oddStrings,
+  fc.constantFrom<unknown>(
+    'data.a"b',
+    "data.{}",
+    '{"blocks":' + deep(5_000, "{}") + "}",
+    '{"blocks":[{"type":"columns","columns":[' + deep(2_000, "{}") + "]}]}",
+    { field: 'data.a"b', operator: "exists" },
+    JSON.parse(deep(40)),
+    -1,
+    1e308,
+    null,
+    [],
+    {},
+  ),
+);
+
+/** Sets `value` somewhere inside a copy of `shape`, walking down as `picks` say. */
+function setSomewhere(shape: unknown, picks: number[], value: unknown): unknown {
+  const copy = structuredClone(shape);
+  let parent = copy as Record<string, unknown>;
+  for (const [i, pick] of picks.entries()) {
+    const keys = Object.keys(parent);
+    if (keys.length === 0) break;
+    const key = keys[pick % keys.length]!;
+    const child = parent[key];
+    if (i === picks.length - 1 || child === null || typeof child !== "object") {
+      parent[key] = value;
+      break;
+    }
+    parent = child as Record<string, unknown>;
+  }
+  return copy;
+}
+
+function perturbed(ids: string[], segments: string[]): fc.Arbitrary<string> {
+  const shapes = validShapes(ids);
+  const own = segments
+    .slice()
+    .reverse()
+    .map((s) => shapes[s])
+    .find(Boolean);
+  const shape = own ? fc.constant(own) : fc.constantFrom(...Object.values(shapes));
+  return fc
+    .record({
+      shape,
+      picks: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+      value: hostile,
+    })
+    .map(({ shape, picks, value }) => JSON.stringify(setSomewhere(shape, picks, value)));
+}
+
 /** A request body: bad JSON, wrong types, NUL-laden or deep values, or a plausible object. */
-function jsonBody(ids: string[]): fc.Arbitrary<string | undefined> {
+function jsonBody(ids: string[], segments: string[]): fc.Arbitrary<string | undefined> {
   const value = jsonValue(ids);
   const plausible = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 });
   return fc.oneof(
+    { weight: 8, arbitrary: perturbed(ids, segments) },
     { weight: 1, arbitrary: fc.constant(undefined) },
     {
       weight: 1,
@@ -235,7 +322,11 @@ export function caseArbitrary(
   const idValue = fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...(fixtures.ids.length ? fixtures.ids : ["x"])) },
     { weight: 2, arbitrary: shortOddStrings.filter((s) => s !== "") },
-    { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 30 }) },
+    // "." and ".." are resolved away by the URL parser: they would name another route.
+    {
+      weight: 1,
+      arbitrary: fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s !== "." && s !== ".."),
+    },
   );
   const pathParts = fc.tuple(
     ...segments.map((segment) =>
@@ -254,8 +345,8 @@ export function caseArbitrary(
     method === "GET" || method === "HEAD"
       ? fc.constant(undefined)
       : isImport
-        ? fc.oneof(csvBodies, jsonBody(fixtures.ids))
-        : jsonBody(fixtures.ids);
+        ? fc.oneof(csvBodies, jsonBody(fixtures.ids, segments))
+        : jsonBody(fixtures.ids, segments);
   const contentType = fc.constantFrom(
     "application/json",
     "application/json",
