@@ -1,4 +1,5 @@
 import { findInputProblem } from "../input-guard";
+import { restoreCell } from "./csv-cells";
 import { isEmailAddress } from "../validation";
 
 /**
@@ -41,7 +42,7 @@ export function csvRow(
 ): RowResult {
   const contact: ImportedContact = { email: "", data: {} };
   for (const [i, column] of columns.entries()) {
-    const value = (cells[i] ?? "").trim();
+    const value = restoreCell((cells[i] ?? "").trim());
     const target = mapping[column] ?? `data.${column}`;
     if (target === "ignore") continue;
     if (target === "email") contact.email = value.toLowerCase();

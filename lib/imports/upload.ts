@@ -6,6 +6,7 @@ import { ValidationError } from "../errors";
 import { newId } from "../ids";
 import { JOBS } from "../jobs/names";
 import { countRecords, RecordChunker } from "./chunker";
+import { restoreCell } from "./csv-cells";
 import { defaultMapping } from "./rows";
 
 export const MAX_IMPORT_BYTES = 1024 * 1024 * 1024;
@@ -141,7 +142,7 @@ function headerColumns(header: string): string[] {
     ]);
   }
   try {
-    return (parse(header, { bom: true }) as string[][])[0] ?? [];
+    return ((parse(header, { bom: true }) as string[][])[0] ?? []).map(restoreCell);
   } catch (error) {
     const reason = error instanceof CsvError ? error.message : "it cannot be read";
     throw new ValidationError(`The header row is not valid CSV: ${reason}.`, [
