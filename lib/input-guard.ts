@@ -44,30 +44,33 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => {
  * than `max`), with its path (`data.tags.2`), or null. Only plain objects and arrays are walked.
  */
 export function findInputProblem(value: unknown, max = MAX_JSON_DEPTH): InputProblem | null {
-  const stack: { value: unknown; path: string[]; depth: number }[] = [
-    { value, path: [], depth: 0 },
-  ];
+  // Each entry points at its parent, so the path is only built for the one value reported.
+  type Entry = { value: unknown; key: string | null; parent: Entry | null; depth: number };
+  const pathOf = (entry: Entry, last?: string) => {
+    const keys = last === undefined ? [] : [last];
+    for (let e: Entry | null = entry; e?.key != null; e = e.parent) keys.unshift(e.key);
+    return keys.join(".") || "body";
+  };
+  const stack: Entry[] = [{ value, key: null, parent: null, depth: 0 }];
   while (stack.length > 0) {
-    const item = stack.pop()!;
-    const where = item.path.join(".") || "body";
-    if (typeof item.value === "string") {
-      if (item.value.includes(NUL)) return { path: where, message: NUL_MESSAGE };
+    const entry = stack.pop()!;
+    if (typeof entry.value === "string") {
+      if (entry.value.includes(NUL)) return { path: pathOf(entry), message: NUL_MESSAGE };
       continue;
     }
-    const isArray = Array.isArray(item.value);
-    if (!isArray && !isPlainObject(item.value)) continue;
-    if (item.depth >= max) return { path: where, message: DEPTH_MESSAGE };
-    const entries = isArray
-      ? (item.value as unknown[]).map((v, i) => [String(i), v] as const)
-      : Object.entries(item.value as Record<string, unknown>);
-    for (const [key, child] of entries) {
-      if (key.includes(NUL)) {
-        return {
-          path: [...item.path, key.replaceAll(NUL, "\\u0000")].join("."),
-          message: NUL_MESSAGE,
-        };
+    const isArray = Array.isArray(entry.value);
+    if (!isArray && !isPlainObject(entry.value)) continue;
+    if (entry.depth >= max) return { path: pathOf(entry), message: DEPTH_MESSAGE };
+    const children = isArray
+      ? (entry.value as unknown[]).entries()
+      : Object.entries(entry.value as Record<string, unknown>);
+    for (const [key, child] of children) {
+      if (typeof key === "string" && key.includes(NUL)) {
+        return { path: pathOf(entry, key.replaceAll(NUL, "\\u0000")), message: NUL_MESSAGE };
       }
-      stack.push({ value: child, path: [...item.path, key], depth: item.depth + 1 });
+      if (typeof child === "string" || (typeof child === "object" && child !== null)) {
+        stack.push({ value: child, key: String(key), parent: entry, depth: entry.depth + 1 });
+      }
     }
   }
   return null;
