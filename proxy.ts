@@ -8,8 +8,10 @@ import { dashboardCsp } from "@/lib/http/security-headers";
  * static files are not matched: they have their own headers (next.config.ts, hosted-page.ts).
  */
 export function proxy(request: NextRequest) {
-  // A NUL byte names no page; without this check the lookup behind it fails with a 500.
-  if (/%00|\u0000/i.test(request.nextUrl.pathname)) {
+  // A NUL byte names no page and is no filter value; without this check the database lookup
+  // behind the page fails with a 500.
+  const { pathname, search } = request.nextUrl;
+  if (/%00|\u0000/.test(pathname) || /%00/.test(search)) {
     return new NextResponse("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   }
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
