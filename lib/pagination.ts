@@ -10,6 +10,10 @@ import { ValidationError } from "./errors";
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 
+// Rows are created now-ish; anything outside 1970–9999 is forged.
+const MIN_CURSOR_TIME = 0;
+const MAX_CURSOR_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 export type Cursor = { createdAt: Date; id: string };
 export type Page<T> = { data: T[]; has_more: boolean; next_cursor: string | null };
 
@@ -45,12 +49,18 @@ export function decodeCursor(scope: string, token: string | undefined): Cursor |
   } catch {
     throw invalid();
   }
+  // The scope tag is not a secret, so everything else in a cursor is checked as untrusted: a
+  // time outside what a timestamptz and an ISO string can hold, or an id the database would
+  // refuse (NUL), must not get as far as the query.
   if (
     !Array.isArray(parsed) ||
     parsed.length !== 3 ||
-    typeof parsed[0] !== "number" ||
-    !Number.isFinite(parsed[0]) ||
+    !Number.isSafeInteger(parsed[0]) ||
+    parsed[0] < MIN_CURSOR_TIME ||
+    parsed[0] > MAX_CURSOR_TIME ||
     typeof parsed[1] !== "string" ||
+    parsed[1].length > 200 ||
+    parsed[1].includes("\u0000") ||
     parsed[2] !== scopeTag(scope)
   ) {
     throw invalid();

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { ValidationError, type ErrorDetail } from "./errors";
+import { assertCleanInput } from "./input-guard";
 
 /** Parses input with a zod schema; failures become one 422 with a detail per problem. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  // NUL and over-deep input are refused for every caller: API, server actions, worker, CLI.
+  assertCleanInput(input);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw new ValidationError(summarize(result.error.issues), toDetails(result.error.issues));

@@ -4,6 +4,7 @@ import { RateLimitedError, UnauthorizedError } from "../errors";
 import { randomBase62 } from "../ids";
 import { getRuntime } from "../runtime";
 import { addressLimit } from "./address-limit";
+import { pathParams } from "./params";
 import { errorResponse } from "./respond";
 
 export type ApiHandlerArgs<P> = {
@@ -49,7 +50,7 @@ export function withApiKey<P extends Record<string, string | string[]> = Record<
       response = await handler({
         request,
         ctx,
-        params: (await route?.params) ?? ({} as P),
+        params: pathParams(await route?.params),
         query: Object.fromEntries(url.searchParams),
       });
     } catch (error) {

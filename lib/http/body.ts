@@ -1,4 +1,5 @@
-import { AppError, BadRequestError } from "../errors";
+import { AppError, BadRequestError, ValidationError } from "../errors";
+import { assertCleanInput, DEPTH_MESSAGE, jsonTextTooDeep, MAX_JSON_DEPTH } from "../input-guard";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -29,13 +30,25 @@ export async function readBodyText(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Parses a JSON body; an empty body is `{}` so missing fields surface as validation errors. */
+/**
+ * Parses a JSON body; an empty body is `{}` so missing fields surface as validation errors.
+ * Nesting beyond MAX_JSON_DEPTH and NUL characters in any string or key are a 422 here, before
+ * any service walks the value or the database refuses it.
+ */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const text = await readBodyText(request);
   if (text.trim() === "") return {};
+  if (jsonTextTooDeep(text)) {
+    throw new ValidationError(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`, [
+      { path: "body", message: DEPTH_MESSAGE },
+    ]);
+  }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new BadRequestError("invalid_json", "The request body is not valid JSON.");
   }
+  assertCleanInput(value);
+  return value;
 }

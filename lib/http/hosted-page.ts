@@ -1,3 +1,5 @@
+import { HOSTED_PAGE_CSP } from "./security-headers";
+
 /**
  * The small public pages recipients see (unsubscribe, subscription confirmation): plain HTML in
  * a card, no scripts, no cookies, not indexed.
@@ -15,6 +17,11 @@ button:hover{background:#4338ca}
 </style></head><body><main>${body}</main></body></html>`;
   return new Response(html, {
     status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      // Its own policy (proxy.ts does not run here): an inline stylesheet and a same-page form.
+      "Content-Security-Policy": HOSTED_PAGE_CSP,
+    },
   });
 }

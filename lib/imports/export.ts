@@ -7,6 +7,7 @@ import { findSegmentOrThrow } from "../segments/internal";
 import type { SegmentConditions } from "../segments/schemas";
 import { segmentWhere } from "../segments/where";
 import { parseInput } from "../validation";
+import { csvLine } from "./csv-cells";
 
 const ExportQuery = z.object({
   segment: z.string().max(100).optional(),
@@ -18,7 +19,8 @@ const FIXED = ["email", "name", "subscribed", "source", "created_at"] as const;
 /**
  * GET /v1/contacts/export: every contact (or a segment's) as CSV, streamed in keyset batches
  * (never loaded whole). Columns: email, name, subscribed, source, created_at, then one per custom
- * field, so the file imports back as it was. The filter is checked before the stream starts, so
+ * field, so the file imports back as it was (cells a spreadsheet would run as formulas are
+ * neutralised, and the import undoes it: csv-cells.ts). The filter is checked before the stream starts, so
  * a bad segment is a JSON 404/422, not a broken download.
  */
 export async function exportContactsCsv(ctx: ServiceContext, query: unknown) {
@@ -69,10 +71,4 @@ export async function exportContactsCsv(ctx: ServiceContext, query: unknown) {
 function cell(value: unknown): string {
   if (value === undefined || value === null) return "";
   return typeof value === "string" ? value : JSON.stringify(value);
-}
-
-function csvLine(cells: readonly string[]): string {
-  return (
-    cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(",") + "\r\n"
-  );
 }

@@ -1,4 +1,5 @@
 import { ValidationError } from "../errors";
+import { assertCleanInput } from "../input-guard";
 
 /** The import's format: `format=csv|ndjson`, else from Content-Type (text/csv, x-ndjson). */
 export function importFormat(
@@ -17,14 +18,20 @@ export function importFormat(
 /** `mapping` query parameter: a JSON object from CSV column to destination. */
 export function importMapping(raw: string | undefined): Record<string, string> | undefined {
   if (raw === undefined) return undefined;
+  let value: unknown;
   try {
-    const value = JSON.parse(raw) as unknown;
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-      if (Object.values(value).every((v) => typeof v === "string"))
-        return value as Record<string, string>;
-    }
+    value = JSON.parse(raw);
   } catch {
-    // reported below
+    value = undefined;
+  }
+  if (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === "string")
+  ) {
+    assertCleanInput(value, "mapping");
+    return value as Record<string, string>;
   }
   throw new ValidationError('mapping: must be a JSON object like {"E-mail":"email"}', [
     { path: "mapping", message: "must be a JSON object of column → destination" },

@@ -1,3 +1,5 @@
+import { findInputProblem } from "../input-guard";
+import { restoreCell } from "./csv-cells";
 import { isEmailAddress } from "../validation";
 
 /**
@@ -40,7 +42,7 @@ export function csvRow(
 ): RowResult {
   const contact: ImportedContact = { email: "", data: {} };
   for (const [i, column] of columns.entries()) {
-    const value = (cells[i] ?? "").trim();
+    const value = restoreCell((cells[i] ?? "").trim());
     const target = mapping[column] ?? `data.${column}`;
     if (target === "ignore") continue;
     if (target === "email") contact.email = value.toLowerCase();
@@ -67,6 +69,9 @@ export function ndjsonRow(line: string): RowResult {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { ok: false, message: "must be a JSON object" };
   }
+  // NUL (from a \u0000 escape) cannot be stored, and deep data is refused as the API refuses it.
+  const problem = findInputProblem(value);
+  if (problem) return { ok: false, message: `${problem.path}: ${problem.message}` };
   const row = value as Record<string, unknown>;
   if (
     row.data !== undefined &&

@@ -1,4 +1,4 @@
-import { parse } from "csv-parse/sync";
+import { CsvError, parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { contactImportChunks, contactImports } from "@/db/schema";
 import { withTransaction, type ServiceContext } from "../context";
@@ -6,6 +6,7 @@ import { ValidationError } from "../errors";
 import { newId } from "../ids";
 import { JOBS } from "../jobs/names";
 import { countRecords, RecordChunker } from "./chunker";
+import { restoreCell } from "./csv-cells";
 import { defaultMapping } from "./rows";
 
 export const MAX_IMPORT_BYTES = 1024 * 1024 * 1024;
@@ -63,9 +64,10 @@ export async function startContactImport(
       if (columns === null) {
         // The header row: the first record of the file.
         const end = headerEnd(text);
-        columns = (parse(text.slice(0, end), { bom: true }) as string[][])[0] ?? [];
+        columns = headerColumns(text.slice(0, end));
         text = text.slice(end);
       }
+      refuseNul(text, rows, args.format);
       const records = countRecords(text, args.format);
       if (records === 0) return;
       await db
@@ -131,6 +133,39 @@ export async function startContactImport(
 function uploadProblem(error: unknown): string {
   return error instanceof ValidationError ? error.message : "The upload was interrupted.";
 }
+
+/** The header row's cells; a header csv-parse cannot read is the upload's problem (422). */
+function headerColumns(header: string): string[] {
+  if (header.includes(NUL)) {
+    throw new ValidationError(`The header row ${NUL_PROBLEM}.`, [
+      { path: "header", message: NUL_PROBLEM },
+    ]);
+  }
+  try {
+    return ((parse(header, { bom: true }) as string[][])[0] ?? []).map(restoreCell);
+  } catch (error) {
+    const reason = error instanceof CsvError ? error.message : "it cannot be read";
+    throw new ValidationError(`The header row is not valid CSV: ${reason}.`, [
+      { path: "header", message: "must be one CSV record (check for an unclosed quote)" },
+    ]);
+  }
+}
+
+/**
+ * A NUL character cannot be stored (PostgreSQL text refuses U+0000): the upload is refused,
+ * naming the row, rather than importing a file with silently altered cells.
+ */
+function refuseNul(piece: string, rowsBefore: number, format: "csv" | "ndjson") {
+  const at = piece.indexOf(NUL);
+  if (at < 0) return;
+  const row = rowsBefore + Math.max(1, countRecords(piece.slice(0, at + 1), format));
+  throw new ValidationError(`Row ${row} ${NUL_PROBLEM}: remove it and upload the file again.`, [
+    { path: `rows.${row}`, message: NUL_PROBLEM },
+  ]);
+}
+
+const NUL = "\u0000";
+const NUL_PROBLEM = "contains a NUL character (U+0000)";
 
 /** End of the CSV header record (a quoted header cell may hold a newline). */
 function headerEnd(text: string): number {

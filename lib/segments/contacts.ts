@@ -30,16 +30,28 @@ export async function listSegmentContacts(ctx: ServiceContext, segmentId: string
 
 /** How many contacts match conditions now (saved or not: the builder counts as you type). */
 export async function countMatching(ctx: ServiceContext, conditions: unknown) {
-  const parsed = parseInput(SegmentConditions, conditions);
+  return countWhere(ctx, parseInput(SegmentConditions, conditions));
+}
+
+/**
+ * How many contacts a saved segment matches. Its conditions were checked when written and are
+ * not checked again, so a row saved before a rule got stricter still counts (segmentWhere binds
+ * every value) instead of failing the segments list.
+ */
+export async function countSavedConditions(ctx: ServiceContext, conditions: unknown) {
+  return countWhere(ctx, conditions as SegmentConditions);
+}
+
+async function countWhere(ctx: ServiceContext, conditions: SegmentConditions) {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(contacts)
-    .where(and(eq(contacts.projectId, ctx.projectId), segmentWhere(parsed, ctx.clock.now())));
+    .where(and(eq(contacts.projectId, ctx.projectId), segmentWhere(conditions, ctx.clock.now())));
   return Number(row?.n ?? 0);
 }
 
 // GET /v1/segments/:id/count
 export async function countSegment(ctx: ServiceContext, segmentId: string) {
   const segment = await findSegmentOrThrow(ctx.db, ctx.projectId, segmentId);
-  return { id: segment.id, count: await countMatching(ctx, segment.conditions) };
+  return { id: segment.id, count: await countSavedConditions(ctx, segment.conditions) };
 }

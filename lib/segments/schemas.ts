@@ -11,7 +11,12 @@ import { PageQuery } from "../pagination";
 export const ENGAGEMENT_FIELDS = ["email.opened", "email.clicked"] as const;
 export const ENGAGEMENT_OPERATORS = ["in_last_days", "not_in_last_days"] as const;
 export const MAX_RULES = 50;
-const CONTACT_FIELD = /^(email|name|subscribed|source|created_at|data\.[^\s.]+(\.[^\s.]+)*)$/;
+// A data key is anything but whitespace, dots, quotes, backslashes, braces, commas and control
+// characters: the characters that would make a key ambiguous in a path (issue 10).
+const DATA_KEY = String.raw`[^\s."\\{},\x00-\x1f\x7f]+`;
+const CONTACT_FIELD = new RegExp(
+  String.raw`^(email|name|subscribed|source|created_at|data\.${DATA_KEY}(\.${DATA_KEY})*)$`,
+);
 
 const ContactRule = z
   .object({
@@ -21,7 +26,7 @@ const ContactRule = z
       .max(200, "must be at most 200 characters")
       .regex(
         CONTACT_FIELD,
-        "must be email, name, subscribed, source, created_at, data.<key>, email.opened or email.clicked",
+        "must be email, name, subscribed, source, created_at, data.<key>, email.opened or email.clicked (a key has no spaces, dots, quotes, backslashes, braces or commas)",
       ),
     operator: z.enum(BRANCH_OPERATORS, { error: `must be one of ${BRANCH_OPERATORS.join(", ")}` }),
     value: z.unknown().optional(),

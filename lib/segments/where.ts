@@ -86,11 +86,23 @@ function textOf(field: string): SQL {
     case "created_at":
       return sql`to_char(${contacts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
     default:
-      return sql`(${contacts.data} #>> ${pathOf(field)}::text[])`;
+      return sql`(${contacts.data} #>> ${pathOf(field)})`;
   }
 }
 
-const pathOf = (field: string) => `{${field.slice(5).split(".").join(",")}}`;
+/**
+ * `data.a.b` → `array['a','b']::text[]` with each key a bound parameter: a key is never spliced
+ * into an array literal, so a stored rule with quotes or braces in its field (written before
+ * fields were checked) still reads as a path instead of failing the whole query.
+ */
+const pathOf = (field: string) =>
+  sql`array[${sql.join(
+    field
+      .slice(5)
+      .split(".")
+      .map((key) => sql`${key}`),
+    sql`, `,
+  )}]::text[]`;
 
 function isNumeric(value: unknown): boolean {
   if (typeof value === "number") return Number.isFinite(value);
@@ -116,7 +128,7 @@ function anyOf(text: SQL, value: unknown): SQL {
 function contains(field: string, text: SQL, value: string): SQL {
   const inText = sql`coalesce(strpos(lower(${text}), ${value.toLowerCase()}) > 0, false)`;
   if (!field.startsWith("data.")) return inText;
-  const json = sql`(${contacts.data} #> ${pathOf(field)}::text[])`;
+  const json = sql`(${contacts.data} #> ${pathOf(field)})`;
   return sql`case when jsonb_typeof(${json}) = 'array'
     then exists (select 1 from jsonb_array_elements_text(${json}) item where lower(item) = ${value.toLowerCase()})
     else ${inText} end`;

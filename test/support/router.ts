@@ -5,7 +5,7 @@ import path from "node:path";
  * Maps a URL path to an app/ route module the way the App Router does (static segments beat
  * dynamic ones, catch-alls come last), so integration tests drive the real route handlers.
  */
-type RouteEntry = { file: string; segments: string[]; score: number[] };
+export type RouteEntry = { file: string; segments: string[]; score: number[] };
 
 const APP_DIR = path.join(process.cwd(), "app");
 
@@ -23,7 +23,8 @@ function collectRoutes(dir: string, segments: string[], out: RouteEntry[]) {
 }
 
 let routes: RouteEntry[] | undefined;
-function allRoutes(): RouteEntry[] {
+/** Every route.ts under app/, with its URL segments ("[id]", "[...path]" as written). */
+export function allRoutes(): RouteEntry[] {
   if (!routes) {
     routes = [];
     collectRoutes(APP_DIR, [], routes);

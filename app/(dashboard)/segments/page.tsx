@@ -10,7 +10,7 @@ import { InvalidCursorNotice, KeysetPager } from "@/components/ui/keyset-pager";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { first, type SearchParams } from "@/lib/dashboard/search-params";
 import { ValidationError } from "@/lib/errors";
-import { countMatching } from "@/lib/segments/contacts";
+import { countSavedConditions } from "@/lib/segments/contacts";
 import { listSegments } from "@/lib/segments/manage";
 
 export const metadata: Metadata = { title: "Segments" };
@@ -38,7 +38,9 @@ export default async function SegmentsPage({ searchParams }: { searchParams: Sea
   // Counted now, like the builder: a segment is its rules, not a stored list.
   const counts = new Map(
     await Promise.all(
-      (page?.data ?? []).map(async (s) => [s.id, await countMatching(ctx, s.conditions)] as const),
+      (page?.data ?? []).map(
+        async (s) => [s.id, await countSavedConditions(ctx, s.conditions)] as const,
+      ),
     ),
   );
 

@@ -1,0 +1,38 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { dashboardCsp } from "@/lib/http/security-headers";
+
+/**
+ * Runs before every dashboard page: a fresh nonce and the content security policy that carries
+ * it (Next reads the nonce from the request's policy and puts it on its scripts, so every page
+ * must render per request; they do, behind the session). API routes, the hosted pages and
+ * static files are not matched: they have their own headers (next.config.ts, hosted-page.ts).
+ */
+export function proxy(request: NextRequest) {
+  // A NUL byte names no page and is no filter value; without this check the database lookup
+  // behind the page fails with a 500.
+  const { pathname, search } = request.nextUrl;
+  if (/%00|\u0000/.test(pathname) || /%00/.test(search)) {
+    return new NextResponse("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  }
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  // NODE_ENV is fixed at build time by Next; dev mode needs eval for React's debugging.
+  const policy = dashboardCsp(nonce, process.env.NODE_ENV === "development");
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!api/|_next/static|_next/image|favicon|u/|confirm/).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};
