@@ -5,7 +5,7 @@ import { randomBase62 } from "../ids";
 import { getRuntime } from "../runtime";
 import { addressLimit } from "./address-limit";
 import { pathParams } from "./params";
-import { errorResponse } from "./respond";
+import { errorBody, errorResponse, json } from "./respond";
 
 export type ApiHandlerArgs<P> = {
   request: Request;
@@ -77,4 +77,25 @@ export function withRequestId(handler: (request: Request) => Promise<Response>) 
 function withHeaders(response: Response, headers: Record<string, string>): Response {
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
+}
+
+type AnyRouteHandler = (request: Request) => Promise<Response>;
+
+/**
+ * Handlers for the methods a /v1 route does not implement: a 405 in the API's error shape with
+ * `Allow` and `X-Request-Id` (Next's own 405 has neither). Each route destructures the methods it
+ * lacks: `export const { PUT, DELETE } = methodsNotAllowed(["GET", "POST"]);`.
+ */
+export function methodsNotAllowed(allowed: readonly string[]): Record<string, AnyRouteHandler> {
+  const handler = withRequestId(async (request) =>
+    json(
+      errorBody(
+        "method_not_allowed",
+        `${request.method} is not supported on ${new URL(request.url).pathname}; use ${allowed.join(" or ")}.`,
+      ),
+      405,
+      { Allow: allowed.join(", ") },
+    ),
+  );
+  return new Proxy({}, { get: () => handler });
 }

@@ -1,7 +1,7 @@
 import { createAutomation } from "@/lib/automations/create";
 import { listAutomations } from "@/lib/automations/list";
 import { serializeAutomation } from "@/lib/automations/serialize";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 
@@ -12,3 +12,5 @@ export const POST = withApiKey(async ({ request, ctx }) =>
 
 // GET /v1/automations — newest first, keyset-paged, filter: status
 export const GET = withApiKey(async ({ ctx, query }) => json(await listAutomations(ctx, query)));
+
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

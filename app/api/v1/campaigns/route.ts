@@ -1,6 +1,6 @@
 import { createCampaign, listCampaigns } from "@/lib/campaigns/manage";
 import { serializeCampaign } from "@/lib/campaigns/serialize";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 
@@ -12,3 +12,5 @@ export const POST = withApiKey(async ({ request, ctx }) => {
 
 // GET /v1/campaigns — newest first, keyset-paged, filter: status
 export const GET = withApiKey(async ({ ctx, query }) => json(await listCampaigns(ctx, query)));
+
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

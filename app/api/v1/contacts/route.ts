@@ -1,7 +1,7 @@
 import { listContacts } from "@/lib/contacts/list";
 import { serializeContact } from "@/lib/contacts/serialize";
 import { upsertContact } from "@/lib/contacts/upsert";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 
@@ -13,3 +13,5 @@ export const POST = withApiKey(async ({ request, ctx }) => {
 
 // GET /v1/contacts — newest first, keyset-paged, filters: email, subscribed
 export const GET = withApiKey(async ({ ctx, query }) => json(await listContacts(ctx, query)));
+
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

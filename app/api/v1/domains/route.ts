@@ -1,7 +1,7 @@
 import { addDomain } from "@/lib/domains/create";
 import { listDomains } from "@/lib/domains/list";
 import { serializeDomain } from "@/lib/domains/serialize";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 
@@ -12,3 +12,5 @@ export const POST = withApiKey(async ({ request, ctx }) =>
 
 // GET /v1/domains — newest first, keyset-paged
 export const GET = withApiKey(async ({ ctx, query }) => json(await listDomains(ctx, query)));
+
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -1,6 +1,8 @@
 import { listEmails } from "@/lib/emails/list";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { json } from "@/lib/http/respond";
 
 // GET /v1/emails — newest first; filters: status, type
 export const GET = withApiKey(async ({ ctx, query }) => json(await listEmails(ctx, query)));
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,6 +1,6 @@
 import { recordEvent } from "@/lib/events/record";
 import { serializeEvent } from "@/lib/events/serialize";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 
@@ -8,3 +8,5 @@ import { json } from "@/lib/http/respond";
 export const POST = withApiKey(async ({ request, ctx }) =>
   json(serializeEvent(await recordEvent(ctx, await readJsonBody(request))), 201),
 );
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,4 +1,4 @@
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 import { createSegment, listSegments } from "@/lib/segments/manage";
@@ -11,3 +11,5 @@ export const POST = withApiKey(async ({ request, ctx }) =>
 
 // GET /v1/segments — newest first, keyset-paged
 export const GET = withApiKey(async ({ ctx, query }) => json(await listSegments(ctx, query)));
+
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

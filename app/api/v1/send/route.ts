@@ -1,4 +1,4 @@
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 import { sendEmail } from "@/lib/sending/send";
@@ -10,3 +10,5 @@ export const POST = withApiKey(async ({ request, ctx }) => {
   });
   return json(body, httpStatus);
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,4 +1,4 @@
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 import { createSuppression } from "@/lib/suppressions/create";
@@ -13,3 +13,5 @@ export const POST = withApiKey(async ({ request, ctx }) => {
 
 // GET /v1/suppressions — newest first, keyset-paged
 export const GET = withApiKey(async ({ ctx, query }) => json(await listSuppressions(ctx, query)));
+
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -1,4 +1,4 @@
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 import { createTemplate } from "@/lib/templates/create";
@@ -12,3 +12,5 @@ export const POST = withApiKey(async ({ request, ctx }) =>
 
 // GET /v1/templates — newest first, keyset-paged; scope=all adds the system gallery; category filter
 export const GET = withApiKey(async ({ ctx, query }) => json(await listTemplates(ctx, query)));
+
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

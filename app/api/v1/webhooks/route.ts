@@ -1,4 +1,4 @@
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 import { createWebhook } from "@/lib/webhooks/create";
@@ -12,3 +12,5 @@ export const POST = withApiKey(async ({ request, ctx }) =>
 
 // GET /v1/webhooks — newest first, keyset-paged (secrets are shown by GET /v1/webhooks/:id)
 export const GET = withApiKey(async ({ ctx, query }) => json(await listWebhooks(ctx, query)));
+
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -2,7 +2,7 @@ import { deleteAutomation } from "@/lib/automations/delete";
 import { getAutomationWithStats } from "@/lib/automations/get";
 import { serializeAutomation } from "@/lib/automations/serialize";
 import { updateAutomation } from "@/lib/automations/update";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 
@@ -23,3 +23,5 @@ export const PATCH = withApiKey<Params>(async ({ request, ctx, params }) =>
 export const DELETE = withApiKey<Params>(async ({ ctx, params }) =>
   json(await deleteAutomation(ctx, params.id)),
 );
+
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -1,6 +1,6 @@
 import { getCampaign, updateCampaign } from "@/lib/campaigns/manage";
 import { serializeCampaign } from "@/lib/campaigns/serialize";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 
@@ -17,3 +17,5 @@ export const PATCH = withApiKey<Params>(async ({ request, ctx, params }) => {
   const { campaign, variants } = await updateCampaign(ctx, params.id, await readJsonBody(request));
   return json(serializeCampaign(campaign, variants));
 });
+
+export const { POST, PUT, DELETE } = methodsNotAllowed(["GET", "PATCH"]);

@@ -2,7 +2,7 @@ import { deleteContact } from "@/lib/contacts/delete";
 import { getContact } from "@/lib/contacts/get";
 import { serializeContact } from "@/lib/contacts/serialize";
 import { updateContact } from "@/lib/contacts/update";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 
@@ -22,3 +22,5 @@ export const PATCH = withApiKey<Params>(async ({ request, ctx, params }) =>
 export const DELETE = withApiKey<Params>(async ({ ctx, params }) =>
   json(await deleteContact(ctx, params.id)),
 );
+
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

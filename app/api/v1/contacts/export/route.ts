@@ -1,4 +1,4 @@
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { exportContactsCsv } from "@/lib/imports/export";
 
 // GET /v1/contacts/export — CSV of every contact, or `segment=` / `subscribed=` filtered, streamed
@@ -11,3 +11,5 @@ export const GET = withApiKey(async ({ ctx, query }) => {
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

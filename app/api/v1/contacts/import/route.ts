@@ -1,4 +1,4 @@
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { json } from "@/lib/http/respond";
 import { getContactImport } from "@/lib/imports/get";
 import { importFormat, importMapping } from "@/lib/imports/request";
@@ -18,3 +18,5 @@ export const POST = withApiKey(async ({ request, ctx, query }) => {
   await processContactImport(ctx, job.id);
   return json(serializeImport(await getContactImport(ctx, job.id)));
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

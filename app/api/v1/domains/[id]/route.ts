@@ -1,7 +1,7 @@
 import { deleteDomain } from "@/lib/domains/delete";
 import { getDomain } from "@/lib/domains/get";
 import { serializeDomain } from "@/lib/domains/serialize";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { json } from "@/lib/http/respond";
 
 type Params = { id: string };
@@ -15,3 +15,5 @@ export const GET = withApiKey<Params>(async ({ ctx, params }) =>
 export const DELETE = withApiKey<Params>(async ({ ctx, params }) =>
   json(await deleteDomain(ctx, params.id)),
 );
+
+export const { POST, PUT, PATCH } = methodsNotAllowed(["GET", "DELETE"]);

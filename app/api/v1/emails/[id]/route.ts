@@ -1,9 +1,11 @@
 import { getEmail } from "@/lib/emails/list";
 import { serializeEmailDetail } from "@/lib/emails/serialize";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { json } from "@/lib/http/respond";
 
 // GET /v1/emails/:id — current status, opens, clicks, bodies
 export const GET = withApiKey<{ id: string }>(async ({ ctx, params }) =>
   json(serializeEmailDetail(await getEmail(ctx, params.id))),
 );
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,4 +1,4 @@
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 import { deleteSegment, getSegment, updateSegment } from "@/lib/segments/manage";
@@ -20,3 +20,5 @@ export const PATCH = withApiKey<Params>(async ({ request, ctx, params }) =>
 export const DELETE = withApiKey<Params>(async ({ ctx, params }) =>
   json(await deleteSegment(ctx, params.id)),
 );
+
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -1,4 +1,4 @@
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { json } from "@/lib/http/respond";
 import { deleteSuppression } from "@/lib/suppressions/delete";
 
@@ -18,3 +18,5 @@ function decodeAddress(raw: string): string {
     return raw;
   }
 }
+
+export const { GET, POST, PUT, PATCH } = methodsNotAllowed(["DELETE"]);

@@ -1,4 +1,4 @@
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 import { deleteWebhook } from "@/lib/webhooks/delete";
@@ -22,3 +22,5 @@ export const PATCH = withApiKey<Params>(async ({ request, ctx, params }) =>
 export const DELETE = withApiKey<Params>(async ({ ctx, params }) =>
   json(await deleteWebhook(ctx, params.id)),
 );
+
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

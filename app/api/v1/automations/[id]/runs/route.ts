@@ -1,5 +1,5 @@
 import { listRuns } from "@/lib/automations/run-list";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { json } from "@/lib/http/respond";
 
 type Params = { id: string };
@@ -8,3 +8,5 @@ type Params = { id: string };
 export const GET = withApiKey<Params>(async ({ ctx, params, query }) =>
   json(await listRuns(ctx, params.id, query)),
 );
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

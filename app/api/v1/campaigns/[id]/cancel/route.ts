@@ -1,6 +1,6 @@
 import { cancelCampaign } from "@/lib/campaigns/manage";
 import { serializeCampaign } from "@/lib/campaigns/serialize";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { json } from "@/lib/http/respond";
 
 type Params = { id: string };
@@ -10,3 +10,5 @@ export const POST = withApiKey<Params>(async ({ ctx, params }) => {
   const { campaign, variants } = await cancelCampaign(ctx, params.id);
   return json(serializeCampaign(campaign, variants));
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

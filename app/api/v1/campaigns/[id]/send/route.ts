@@ -1,6 +1,6 @@
 import { sendCampaign } from "@/lib/campaigns/send";
 import { serializeCampaign } from "@/lib/campaigns/serialize";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { json } from "@/lib/http/respond";
 
 type Params = { id: string };
@@ -12,3 +12,5 @@ export const POST = withApiKey<Params>(async ({ ctx, params }) => {
   if (result.mode === "queued") return json({ ...campaign, queued: true }, 202);
   return json({ ...campaign, sent: result.sent, failed: result.failed, queued: result.queued });
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,4 +1,4 @@
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { json } from "@/lib/http/respond";
 import { getContactImport } from "@/lib/imports/get";
 import { serializeImport } from "@/lib/imports/serialize";
@@ -9,3 +9,5 @@ type Params = { id: string };
 export const GET = withApiKey<Params>(async ({ ctx, params }) =>
   json(serializeImport(await getContactImport(ctx, params.id))),
 );
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

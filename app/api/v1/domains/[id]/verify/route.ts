@@ -1,6 +1,6 @@
 import { serializeDomain } from "@/lib/domains/serialize";
 import { verifyDomain } from "@/lib/domains/verify";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { json } from "@/lib/http/respond";
 
 type Params = { id: string };
@@ -10,3 +10,5 @@ export const POST = withApiKey<Params>(async ({ ctx, params }) => {
   const { domain, statuses } = await verifyDomain(ctx, params.id);
   return json(serializeDomain(domain, statuses));
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,4 +1,4 @@
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { json } from "@/lib/http/respond";
 import { listSegmentContacts } from "@/lib/segments/contacts";
 
@@ -8,3 +8,5 @@ type Params = { id: string };
 export const GET = withApiKey<Params>(async ({ ctx, params, query }) =>
   json(await listSegmentContacts(ctx, params.id, query)),
 );
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

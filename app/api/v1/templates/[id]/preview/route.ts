@@ -1,4 +1,4 @@
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 import { previewTemplate } from "@/lib/templates/preview";
@@ -9,3 +9,5 @@ type Params = { id: string };
 export const POST = withApiKey<Params>(async ({ request, ctx, params }) =>
   json(await previewTemplate(ctx, params.id, await readJsonBody(request))),
 );
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

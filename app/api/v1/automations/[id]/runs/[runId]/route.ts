@@ -1,5 +1,5 @@
 import { getRun } from "@/lib/automations/run-list";
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { json } from "@/lib/http/respond";
 
 type Params = { id: string; runId: string };
@@ -8,3 +8,5 @@ type Params = { id: string; runId: string };
 export const GET = withApiKey<Params>(async ({ ctx, params }) =>
   json(await getRun(ctx, params.id, params.runId)),
 );
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

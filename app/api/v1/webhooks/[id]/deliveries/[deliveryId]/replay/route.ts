@@ -1,4 +1,4 @@
-import { withApiKey } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
 import { json } from "@/lib/http/respond";
 import { replayWebhookDelivery } from "@/lib/webhooks/replay";
 
@@ -8,3 +8,5 @@ type Params = { id: string; deliveryId: string };
 export const POST = withApiKey<Params>(async ({ ctx, params }) =>
   json(await replayWebhookDelivery(ctx, params.id, params.deliveryId), 202),
 );
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
