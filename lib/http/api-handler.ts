@@ -97,5 +97,10 @@ export function methodsNotAllowed(allowed: readonly string[]): Record<string, An
       { Allow: allowed.join(", ") },
     ),
   );
-  return new Proxy({}, { get: () => handler });
+  return new Proxy({}, { get: () => Object.assign(handler, { methodNotAllowed: true }) });
+}
+
+/** Whether a route export is one of methodsNotAllowed's handlers (the fuzz test skips them). */
+export function isMethodNotAllowedHandler(handler: unknown): boolean {
+  return typeof handler === "function" && "methodNotAllowed" in handler;
 }
