@@ -29,6 +29,8 @@ test("an invited member joins, works without admin settings, and is removed", as
   await theirs.getByLabel("Choose a password").fill("a long enough password");
   await theirs.getByRole("button", { name: "Create account and join" }).click();
   await expect(theirs).toHaveURL(/\/overview$/);
+  // No pointers into admin-only settings for a member (the overview's key card and steps).
+  await expect(theirs.locator('a[href="/settings/api-keys"]')).toHaveCount(0);
 
   // A member's dashboard: daily work yes, admin settings no (and refused if opened directly).
   const nav = theirs.getByRole("navigation", { name: "Main" });

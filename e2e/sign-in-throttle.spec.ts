@@ -27,3 +27,13 @@ test("repeated failed sign-ins are told to wait", async ({ page }) => {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+// Auth.js's own endpoint redirects a throttled attempt to /login with `code=throttled`.
+test("a throttled sign-in redirected by Auth.js is told to wait", async ({ page }) => {
+  await page.goto("/login?error=CredentialsSignin&code=throttled");
+  await expect(page.getByRole("alert").filter({ hasText: /./ })).toHaveText(
+    "Too many attempts. Wait a few minutes, then try again.",
+  );
+  await page.goto("/login?code=anything-else");
+  await expect(page.getByRole("alert").filter({ hasText: /./ })).toHaveCount(0);
+});

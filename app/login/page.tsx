@@ -6,7 +6,21 @@ import { loadDashboardContext } from "@/lib/dashboard/context";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function LoginPage() {
+/**
+ * Auth.js's own sign-in endpoint (a form posted straight to /api/auth/callback/credentials)
+ * redirects here with `code`; the form's server action shows its messages itself.
+ */
+const CODE_MESSAGES: Record<string, string> = {
+  throttled: "Too many attempts. Wait a few minutes, then try again.",
+  credentials: "Incorrect email or password.",
+};
+
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { code } = await searchParams;
   // Already signed in (and a member of a project): straight to the dashboard.
   if (await loadDashboardContext()) redirect("/overview");
   return (
@@ -24,11 +38,11 @@ export default async function LoginPage() {
           <p className="mt-1 text-sm text-zinc-500">
             Use the email and password of your Mailwright account.
           </p>
-          <LoginForm />
+          <LoginForm notice={typeof code === "string" ? CODE_MESSAGES[code] : undefined} />
         </div>
         <p className="mt-6 text-center text-xs leading-relaxed text-pretty text-zinc-500">
-          First start? The admin login was printed once in the server log. Add users with{" "}
-          <code className="font-mono text-[11px] text-zinc-700">npm run admin -- create-user</code>
+          First start? The admin login was printed once in the server log. Everyone else joins with
+          an invite link from an admin (Settings → Members).
         </p>
       </div>
     </div>

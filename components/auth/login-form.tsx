@@ -9,7 +9,8 @@ import { describedBy, Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { Notice } from "../ui/notice";
 
-export function LoginForm() {
+/** `notice`: a message from a redirect (e.g. a throttled sign-in), until the form is used. */
+export function LoginForm({ notice }: { notice?: string }) {
   const [state, action, pending] = useActionState(signInAction, IDLE);
   const errors = state.status === "error" ? state.fieldErrors : {};
   const email = state.status === "error" ? state.values?.email : undefined;
@@ -18,6 +19,7 @@ export function LoginForm() {
   return (
     <form action={action} noValidate className="mt-6 grid gap-4">
       {formLevel && <Notice tone="error">{state.message}</Notice>}
+      {state.status === "idle" && notice && <Notice tone="error">{notice}</Notice>}
       <Field id="email" label="Email" error={errors.email}>
         <Input
           id="email"

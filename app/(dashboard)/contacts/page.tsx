@@ -17,6 +17,7 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InvalidCursorNotice, KeysetPager } from "@/components/ui/keyset-pager";
 import { listContacts } from "@/lib/contacts/list";
+import { SettingsLink } from "@/components/settings/settings-link";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { formatCount } from "@/lib/dashboard/format";
 import { first, type SearchParams } from "@/lib/dashboard/search-params";
@@ -28,7 +29,7 @@ export const metadata: Metadata = { title: "Contacts" };
 
 const PAGE_SIZE = 25;
 export default async function ContactsPage({ searchParams }: { searchParams: SearchParams }) {
-  const { ctx, appUrl } = await requireDashboard();
+  const { ctx, appUrl, project } = await requireDashboard();
   const params = await searchParams;
   const subscribedParam = first(params.subscribed);
   const filters: ContactFilters = {
@@ -82,12 +83,14 @@ export default async function ContactsPage({ searchParams }: { searchParams: Sea
             <CodeBlock code={contactCurlExample(appUrl)} label="POST /api/v1/contacts" />
             <p className="mt-3 text-[13px] text-zinc-500">
               Need a key?{" "}
-              <Link
+              <SettingsLink
+                role={project.role}
+                permission="api_keys.manage"
                 href="/settings/api-keys"
-                className="font-medium text-indigo-600 hover:text-indigo-500"
+                memberText="Ask an admin of this project for one."
               >
                 Create one in Settings → API keys
-              </Link>
+              </SettingsLink>
             </p>
           </EmptyState>
         ) : (

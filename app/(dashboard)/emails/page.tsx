@@ -16,6 +16,7 @@ import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InvalidCursorNotice, KeysetPager, newestFirstSummary } from "@/components/ui/keyset-pager";
+import { SettingsLink } from "@/components/settings/settings-link";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { listDomains } from "@/lib/domains/list";
 import { first, pick, type SearchParams } from "@/lib/dashboard/search-params";
@@ -97,7 +98,8 @@ export default async function EmailsPage({ searchParams }: { searchParams: Searc
 
 /** Empty project: how to send the first email, from a verified domain when there is one. */
 async function FirstSend({ appUrl, projectName }: { appUrl: string; projectName: string }) {
-  const { ctx } = await requireDashboard();
+  const { ctx, project } = await requireDashboard();
+  const role = project.role;
   const domains = await listDomains(ctx, { limit: 100 });
   const verified = domains.data.find((d) => d.status === "verified");
   const address = `hello@${verified?.name ?? "your-domain.com"}`;
@@ -126,22 +128,26 @@ async function FirstSend({ appUrl, projectName }: { appUrl: string; projectName:
         ) : (
           <>
             You need a verified domain to send from.{" "}
-            <Link
+            <SettingsLink
+              role={role}
+              permission="domains.manage"
               href="/settings/domains"
-              className="font-medium text-indigo-600 hover:text-indigo-500"
+              memberText="An admin of this project can add one."
             >
               Add one in Settings → Domains
-            </Link>
+            </SettingsLink>
             .{" "}
           </>
         )}
         Need a key?{" "}
-        <Link
+        <SettingsLink
+          role={role}
+          permission="api_keys.manage"
           href="/settings/api-keys"
-          className="font-medium text-indigo-600 hover:text-indigo-500"
+          memberText="Ask an admin of this project for one."
         >
           Create one in Settings → API keys
-        </Link>
+        </SettingsLink>
       </p>
     </EmptyState>
   );

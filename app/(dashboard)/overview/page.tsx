@@ -10,6 +10,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { listContacts } from "@/lib/contacts/list";
 import { requireDashboard } from "@/lib/dashboard/context";
+import { can } from "@/lib/permissions";
 import { formatCount, relativeTime } from "@/lib/dashboard/format";
 import { apiKeyUsage, contactTotals } from "@/lib/dashboard/stats";
 
@@ -53,7 +54,7 @@ export default async function OverviewPage() {
           label="Active API keys"
           value={formatCount(keys.active)}
           icon={KeyRound}
-          href="/settings/api-keys"
+          href={can(project.role, "api_keys.manage") ? "/settings/api-keys" : undefined}
         />
       </div>
 
@@ -70,7 +71,11 @@ export default async function OverviewPage() {
                 done: keys.active > 0,
                 description:
                   "Keys authenticate your requests. Live keys send real email; test keys simulate delivery and never reach an inbox.",
-                action: <StepLink href="/settings/api-keys">Manage API keys</StepLink>,
+                action: can(project.role, "api_keys.manage") ? (
+                  <StepLink href="/settings/api-keys">Manage API keys</StepLink>
+                ) : (
+                  <p className="text-[13px] text-zinc-500">Ask an admin of this project for one.</p>
+                ),
               },
               {
                 title: "Make your first request",
