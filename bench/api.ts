@@ -17,7 +17,7 @@ import { createProject } from "@/lib/projects/create";
 import { makeRuntime } from "@/lib/runtime";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
 import { runLoad, waitForHttp, type LoadResult } from "./lib/load";
-import { ensureBuild, startProcess, stopProcess } from "./lib/processes";
+import { ensureBuild, startApp, startProcess, stopProcess } from "./lib/processes";
 import { seedContacts } from "./lib/seed";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
@@ -98,7 +98,7 @@ async function benchDriver(driver: string) {
       WORKER: "off",
     };
     const appPort = 3201;
-    const app = startProcess("node_modules/.bin/next", ["start", "-p", String(appPort)], {
+    const app = startApp(appPort, {
       ...env,
       PORT: String(appPort),
     });

@@ -21,8 +21,9 @@ import { createProject } from "@/lib/projects/create";
 import { makeRuntime } from "@/lib/runtime";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
 import { runLoad, waitForHttp, type LoadResult } from "./lib/load";
-import { ensureBuild, startProcess, startScript, stopProcess } from "./lib/processes";
+import { ensureBuild, startApp, startScript, stopProcess } from "./lib/processes";
 import { seedContacts } from "./lib/seed";
+import { waitUntil } from "./lib/wait";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const WORKERS = 2;
@@ -31,14 +32,6 @@ const NOOP_QUEUE = "bench-noop";
 async function count(handle: DatabaseHandle, query: string, params: unknown[] = []) {
   const [row] = await handle.query<{ n: number }>(query, params);
   return Number(row?.n ?? 0);
-}
-
-async function until(check: () => Promise<boolean>, label: string, timeoutMs = 3_600_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const eventBody = (name: string, i: number) =>
@@ -86,7 +79,7 @@ async function main() {
       RATE_LIMIT_PER_SECOND: "1000000",
       RATE_LIMIT_BURST: "1000000",
     };
-    const app = startProcess("node_modules/.bin/next", ["start", "-p", "3203"], env);
+    const app = startApp(3203, env);
     const appUrl = "http://127.0.0.1:3203";
     await waitForHttp(appUrl);
     const auth = { authorization: `Bearer ${keys.live}` };
@@ -155,25 +148,25 @@ async function main() {
     const workerEnv = { ...env, AUTOMATION_POLL_MS: "200", NODE_ENV: "production" };
     const enterStarted = performance.now();
     for (let i = 0; i < WORKERS; i++) workers.push(startScript("scripts/worker.ts", workerEnv));
-    await until(
+    await waitUntil(
+      "every run delayed",
       async () =>
         (await count(
           handle,
           "select count(*)::int as n from automation_runs where status = 'delayed'",
         )) === runs,
-      "every run delayed",
     );
     const enterSeconds = (performance.now() - enterStarted) / 1000;
     const stepsBefore = await count(handle, "select count(*)::int as n from automation_step_runs");
     const passStarted = performance.now();
     await handle.query("update automation_runs set resume_at = now() where status = 'delayed'");
-    await until(
+    await waitUntil(
+      "every run completed",
       async () =>
         (await count(
           handle,
           "select count(*)::int as n from automation_runs where status in ('completed', 'failed')",
         )) === runs,
-      "every run completed",
     );
     const passSeconds = (performance.now() - passStarted) / 1000;
     const steps =
@@ -211,7 +204,7 @@ async function main() {
         "select count(*)::int as n from pgboss.job where name = $1 and state < 'completed'",
         [NOOP_QUEUE],
       );
-    await until(async () => (await pending()) === 0, "no-op jobs drained");
+    await waitUntil("no-op jobs drained", async () => (await pending()) === 0);
     const noopSeconds = (performance.now() - noopStarted) / 1000;
     for (const worker of workers.splice(0)) await stopProcess(worker);
     await handle.close();

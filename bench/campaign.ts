@@ -25,9 +25,10 @@ import { composeMessage } from "@/lib/sending/compose";
 import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
 import { waitForHttp } from "./lib/load";
-import { ensureBuild, startProcess, startScript, stopProcess } from "./lib/processes";
+import { ensureBuild, startApp, startProcess, startScript, stopProcess } from "./lib/processes";
 import { seedContacts } from "./lib/seed";
 import { transportCeiling } from "./lib/transport-ceiling";
+import { waitUntil } from "./lib/wait";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? CONTACTS);
@@ -95,19 +96,27 @@ async function main() {
     await handle.query("update campaigns set status = 'queued' where id = $1", [campaign.id]);
     let firstAt = 0;
     const peak = [...idle];
-    for (;;) {
-      // The campaign's own counters (what its stats page reads): counting email rows here
-      // would scan the growing table four times a second and slow the run it measures.
-      const delivered = await count(
-        handle,
-        "select coalesce(sum(delivered), 0)::int as n from campaign_variants where campaign_id = $1",
-        [campaign.id],
-      );
-      if (delivered > 0 && !firstAt) firstAt = performance.now();
-      workers.forEach((w, i) => (peak[i] = Math.max(peak[i]!, rssMiB(w.pid!))));
-      if (delivered >= CONTACTS) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await waitUntil(
+      `${CONTACTS} campaign deliveries`,
+      async () => {
+        // The campaign's own counters (what its stats page reads): counting email rows here
+        // would scan the growing table four times a second and slow the run it measures.
+        const [row] = await handle.query<{ delivered: number; lost: number }>(
+          `select coalesce(sum(delivered), 0)::int as delivered,
+                  coalesce(sum(failed + bounced), 0)::int as lost
+           from campaign_variants where campaign_id = $1`,
+          [campaign.id],
+        );
+        const { delivered, lost } = { delivered: Number(row?.delivered), lost: Number(row?.lost) };
+        if (delivered > 0 && !firstAt) firstAt = performance.now();
+        workers.forEach((w, i) => (peak[i] = Math.max(peak[i]!, rssMiB(w.pid!))));
+        const status = `${delivered} delivered, ${lost} failed or bounced`;
+        if (delivered + lost >= CONTACTS && lost > 0)
+          throw new Error(`the campaign ended with ${status} of ${CONTACTS}`);
+        return { done: delivered >= CONTACTS, status };
+      },
+      { intervalMs: 250 },
+    );
     const seconds = (performance.now() - started) / 1000;
     const deliveredRows = await count(
       handle,
@@ -148,7 +157,7 @@ async function main() {
     for (let i = 0; i < IMPORT_ROWS; i++)
       out.write(`import${i}@example.com,Import ${i},${i % 3 ? "free" : "pro"},yes\n`);
     await new Promise((r) => out.end(r));
-    const app = startProcess("node_modules/.bin/next", ["start", "-p", "3204"], {
+    const app = startApp(3204, {
       ...env,
       PORT: "3204",
       RATE_LIMIT_PER_SECOND: "1000000",
@@ -166,14 +175,20 @@ async function main() {
     } as RequestInit);
     const { id } = (await response.json()) as { id: string };
     const uploadSeconds = (performance.now() - importStarted) / 1000;
-    for (;;) {
-      const [job] = await handle.query<{ status: string }>(
-        "select status from contact_imports where id = $1",
-        [id],
-      );
-      if (job?.status === "completed" || job?.status === "failed") break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await waitUntil(
+      "the import to finish",
+      async () => {
+        const [job] = await handle.query<{ status: string }>(
+          "select status from contact_imports where id = $1",
+          [id],
+        );
+        return {
+          done: job?.status === "completed" || job?.status === "failed",
+          status: job?.status,
+        };
+      },
+      { intervalMs: 250 },
+    );
     const importSeconds = (performance.now() - importStarted) / 1000;
     for (const worker of workers.splice(0)) await stopProcess(worker);
     await stopProcess(app);

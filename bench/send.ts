@@ -17,7 +17,8 @@ import { createProject } from "@/lib/projects/create";
 import { makeRuntime } from "@/lib/runtime";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
 import { runLoad, waitForHttp } from "./lib/load";
-import { ensureBuild, startProcess, stopProcess } from "./lib/processes";
+import { waitUntil } from "./lib/wait";
+import { ensureBuild, startApp, startProcess, stopProcess } from "./lib/processes";
 import { transportCeiling } from "./lib/transport-ceiling";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
@@ -68,7 +69,7 @@ async function main() {
       RATE_LIMIT_PER_SECOND: "1000000",
       RATE_LIMIT_BURST: "1000000",
     };
-    const app = startProcess("node_modules/.bin/next", ["start", "-p", "3202"], {
+    const app = startApp(3202, {
       ...env,
       PORT: "3202",
     });
@@ -131,16 +132,22 @@ async function main() {
     )) as unknown as [{ total: number }];
     const worker = startProcess("node_modules/.bin/tsx", ["scripts/worker.ts"], env);
     let firstAt = 0;
-    let delivered = 0;
-    for (;;) {
-      const [row] = (await handle.db.execute(
-        sql`select count(*)::int as n from emails where status = 'delivered'`,
-      )) as unknown as [{ n: number }];
-      delivered = row.n;
-      if (delivered > 0 && !firstAt) firstAt = performance.now();
-      if (delivered >= total) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitUntil(
+      `${total} deliveries`,
+      async () => {
+        const [row] = (await handle.db.execute(
+          sql`select count(*) filter (where status = 'delivered')::int as delivered,
+                     count(*) filter (where status in ('queued', 'sent'))::int as pending
+              from emails`,
+        )) as unknown as [{ delivered: number; pending: number }];
+        if (row.delivered > 0 && !firstAt) firstAt = performance.now();
+        const status = `${row.delivered} delivered, ${row.pending} pending`;
+        if (row.pending === 0 && row.delivered < total)
+          throw new Error(`only ${row.delivered} of ${total} emails were delivered: ${status}`);
+        return { done: row.delivered >= total, status };
+      },
+      { intervalMs: 100 },
+    );
     const deliverySeconds = (performance.now() - firstAt) / 1000;
     const deliveryRate = total / deliverySeconds;
     await stopProcess(worker);

@@ -10,6 +10,12 @@ export function serveJson(
   onClose: () => Promise<void>,
 ) {
   const server = http.createServer((req, res) => {
+    // Only POSTs reach the handler: waitForHttp's readiness probe (a GET) once recorded a junk
+    // email (to "undefined") that failed, and bench:send then waited for it forever.
+    if (req.method !== "POST") {
+      res.writeHead(404).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {

@@ -27,6 +27,15 @@ export function startScript(script: string, env: Record<string, string>): ChildP
   return startProcess(process.execPath, [...profile, ...flags, "--import", "tsx", script], env);
 }
 
+/** The app as `npm start` serves it: scripts/serve.ts (Next behind the front door), production. */
+export function startApp(port: number, env: Record<string, string>): ChildProcess {
+  return startProcess(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+    ...env,
+    NODE_ENV: "production",
+    PORT: String(port),
+  });
+}
+
 export async function stopProcess(child: ChildProcess, timeoutMs = 15_000) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
