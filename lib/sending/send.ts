@@ -79,7 +79,7 @@ export async function sendEmail(
         "recipient_suppressed",
       );
     }
-    const content = await renderSendContent(tx, ctx.projectId, values);
+    const content = await renderSendContent(tx, ctx.projectId, values, to);
     const { id, status, messageId } = await recordOutgoingEmail(tx, ctx, "transactional", {
       fromDomain: from.domain,
       fromAddress: formatMailbox(from),

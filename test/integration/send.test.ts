@@ -80,6 +80,50 @@ describe(`POST /v1/send (${TEST_DRIVER})`, () => {
     expect(detail.text).toContain("Grace <b>H</b>");
   });
 
+  it("fills {{email}} from `to` and the recipient contact's fields into a template", async () => {
+    const template = await app.api("/v1/templates", {
+      method: "POST",
+      key: project.live,
+      body: {
+        name: "Receipt",
+        subject: "Receipt for {{first_name}}",
+        format: "html",
+        source:
+          "<p>This receipt was sent to {{email}} because {{first_name}} bought {{data.plan}} ({{plan}}) - {{note}}</p>",
+      },
+    });
+    expect(template.status, template.text).toBe(201);
+    const contact = await app.api("/v1/contacts", {
+      method: "POST",
+      key: project.live,
+      body: { email: "Lin@Example.com", name: "Lin Bo", data: { plan: "pro" } },
+    });
+    expect(contact.status, contact.text).toBe(201);
+    const receipt = (to: string, variables?: Record<string, string>) =>
+      send({
+        from: "hello@mail.test",
+        to,
+        subject: "Receipt for {{first_name}}",
+        template: template.body.id,
+        variables,
+      });
+
+    const known = await receipt("lin@example.com", { note: "thanks" });
+    expect(known.status, known.text).toBe(200);
+    const knownEmail = await emailStatus(known.body.id);
+    expect(knownEmail.subject).toBe("Receipt for Lin");
+    expect(knownEmail.html).toContain(
+      "This receipt was sent to lin@example.com because Lin bought pro (pro) - thanks",
+    );
+
+    // Not a contact: the address, and the display name of `to`; the request's variables win.
+    const stranger = await receipt("Ada Lovelace <ada.l@example.com>", { plan: "given" });
+    const strangerEmail = await emailStatus(stranger.body.id);
+    expect(strangerEmail.html).toContain(
+      "This receipt was sent to ada.l@example.com because Ada bought  (given) - ",
+    );
+  });
+
   it("keeps CR/LF from adding headers or recipients and drops invalid cc", async () => {
     const res = await send({
       ...base,
