@@ -32,6 +32,11 @@ const KINDS: Record<string, { label: string; icon: LucideIcon; className: string
   },
   deferred: { label: "Deferred", icon: Hourglass, className: "bg-amber-50 text-amber-600" },
   bounced: { label: "Bounced", icon: XCircle, className: "bg-red-50 text-red-600" },
+  recipient_bounced: {
+    label: "A copy bounced",
+    icon: XCircle,
+    className: "bg-red-50 text-red-600",
+  },
   failed: { label: "Failed", icon: AlertTriangle, className: "bg-red-50 text-red-600" },
   complained: { label: "Marked as spam", icon: Flag, className: "bg-orange-50 text-orange-600" },
   opened: { label: "Opened", icon: Eye, className: "bg-sky-50 text-sky-600" },
@@ -105,6 +110,7 @@ export function EmailTimeline({ events, now }: { events: EmailEventResource[]; n
 
 function EventDetails({ data }: { data: Record<string, unknown> }) {
   const reason = text(data.reason);
+  const recipient = text(data.recipient);
   const url = text(data.url);
   const response = text(data.response) ?? text(data.bounce_message) ?? text(data.error);
   const retryAt = text(data.retry_at);
@@ -115,6 +121,7 @@ function EventDetails({ data }: { data: Record<string, unknown> }) {
       {(reason || attempt !== undefined) && (
         <p>
           {reason && (REASONS[reason] ?? reason)}
+          {recipient && ` · ${recipient} (suppressed)`}
           {reason && attempt !== undefined && " · "}
           {attempt !== undefined && `attempt ${attempt}`}
           {retryAt && ` · retry ${formatDateTime(new Date(retryAt))}`}

@@ -18,6 +18,8 @@ export type EmailEventType =
   | "delivered"
   | "deferred"
   | "bounced"
+  /** A cc/bcc address refused for good while the email went on to `to` (data.recipient). */
+  | "recipient_bounced"
   | "failed"
   | "complained"
   | "opened"
@@ -94,6 +96,9 @@ export async function recordEmailEvents(
     }
     if (type === "complained") {
       await suppressAddress(tx, email.projectId, email.to, "complaint", now);
+    }
+    if (type === "recipient_bounced" && typeof data.recipient === "string") {
+      await suppressAddress(tx, email.projectId, data.recipient, "hard_bounce", now);
     }
     const webhookType = WEBHOOK_OF[type];
     if (!webhookType) continue;

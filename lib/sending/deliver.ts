@@ -141,7 +141,8 @@ async function recordOutcomes(runtime: DeliveryDeps, batch: PendingOutcome[]) {
     const events: RecordEmailEventInput[] = [];
     for (const { email, outcome } of batch) {
       if (outcome.kind === "deferred") await recordDeferral(tx, runtime, email, outcome, now);
-      else events.push(...outcomeEvents(email, outcome, now));
+      else
+        events.push(...outcomeEvents(email, outcome, now), ...ccBounceEvents(email, outcome, now));
     }
     await recordEmailEvents(tx, runtime.jobs, events);
   });
@@ -199,6 +200,26 @@ function outcomeEvents(
         },
       ];
   }
+}
+
+/** cc/bcc refused for good: on the timeline, and suppressed (the email's status follows `to`). */
+function ccBounceEvents(
+  email: Email,
+  outcome: DeliveryOutcome,
+  now: Date,
+): RecordEmailEventInput[] {
+  if (outcome.kind !== "delivered" && outcome.kind !== "bounced") return [];
+  return (outcome.ccBounces ?? []).map((bounce) => ({
+    email,
+    type: "recipient_bounced" as const,
+    now,
+    data: {
+      reason: "hard_bounce",
+      recipient: bounce.address,
+      code: bounce.code,
+      response: bounce.response,
+    },
+  }));
 }
 
 /** A temporary failure: counted, and retried later by a new job, or failed once exhausted. */

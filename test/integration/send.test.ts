@@ -227,6 +227,43 @@ describe(`POST /v1/send (${TEST_DRIVER})`, () => {
     expectError(await send({ ...base, to: "reject-me@example.com" }), 422, "recipient_suppressed");
   });
 
+  it("suppresses a cc and a bcc refused with SMTP 5xx while `to` is delivered", async () => {
+    const res = await send({
+      ...base,
+      to: "kept@example.com",
+      cc: ["reject-cc@example.com", "fine-cc@example.com"],
+      bcc: "reject-bcc@example.com",
+    });
+    expect(res.status, res.text).toBe(200);
+    await waitFor(
+      async () => (await emailStatus(res.body.id)).status === "delivered",
+      10_000,
+      "delivered",
+    );
+    const suppressed = async (email: string) =>
+      (await app.runtime.db.select().from(suppressions).where(eq(suppressions.email, email)))[0]
+        ?.reason;
+    expect(await suppressed("reject-cc@example.com")).toBe("hard_bounce");
+    expect(await suppressed("reject-bcc@example.com")).toBe("hard_bounce");
+    expect(await suppressed("fine-cc@example.com")).toBeUndefined();
+    expect(await suppressed("kept@example.com")).toBeUndefined();
+    const events = await app.api(`/v1/emails/${res.body.id}/events`, { key: project.live });
+    const copies = events.body.data.filter((e: { type: string }) => e.type === "recipient_bounced");
+    expect(copies.map((e: { data: { recipient: string } }) => e.data.recipient).sort()).toEqual([
+      "reject-bcc@example.com",
+      "reject-cc@example.com",
+    ]);
+    expect(copies[0].data).toMatchObject({ reason: "hard_bounce", code: 550 });
+    // The next send to them drops them from cc/bcc, like any suppressed copy.
+    const again = await send({ ...base, to: "kept@example.com", cc: "reject-cc@example.com" });
+    const message = await waitFor(
+      () => smtp.received.find((m) => m.messageId === again.body.messageId),
+      15_000,
+      "message",
+    );
+    expect(message.to).toEqual(["kept@example.com"]);
+  });
+
   it("retries SMTP 4xx with backoff, then delivers", async () => {
     const res = await send({ ...base, to: "defer-once@example.com" });
     await waitFor(

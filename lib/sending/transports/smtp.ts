@@ -2,7 +2,7 @@ import net from "node:net";
 import nodemailer from "nodemailer";
 import type DKIM from "nodemailer/lib/dkim";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
-import type { DeliveryOutcome, OutgoingMessage, Transport } from "./types";
+import type { DeliveryOutcome, OutgoingMessage, RecipientBounce, Transport } from "./types";
 
 type DkimOptions = DKIM.Options;
 
@@ -81,11 +81,15 @@ export function createSmtpTransport(
         const primary = rejected.find(
           (e) => e.message.includes(message.to) || rejected.length === 1,
         );
-        if (info.rejected?.includes(message.to) && primary) return classifySmtpError(primary);
+        const ccBounces = permanentRefusals(rejected, message.to);
+        const extra = ccBounces.length > 0 ? { ccBounces } : {};
+        if (info.rejected?.includes(message.to) && primary)
+          return { ...classifySmtpError(primary), ...extra } as DeliveryOutcome;
         return {
           kind: "delivered",
           providerMessageId: message.messageId,
           response: String(info.response ?? ""),
+          ...extra,
         };
       } catch (error) {
         const outcome = classifySmtpError(error as SmtpError);
@@ -99,6 +103,18 @@ export function createSmtpTransport(
       transporter.close();
     },
   };
+}
+
+/** cc/bcc recipients the server refused with a 5xx at RCPT: hard bounces of their own. */
+function permanentRefusals(rejected: SmtpError[], to: string): RecipientBounce[] {
+  return rejected
+    .filter((e) => e.recipient && e.recipient.toLowerCase() !== to.toLowerCase())
+    .filter((e) => (e.responseCode ?? 0) >= 500)
+    .map((e) => ({
+      address: e.recipient!.toLowerCase(),
+      code: e.responseCode!,
+      response: e.response ?? e.message,
+    }));
 }
 
 /**

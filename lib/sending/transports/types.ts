@@ -28,11 +28,19 @@ export type OutgoingMessage = {
  * `accepted`: an API provider took the message; delivery is reported later by its webhooks.
  * `bounced`: permanent recipient failure (5xx). `deferred`: temporary, retry later (4xx,
  * connection trouble). `failed`: permanent non-recipient failure (bad request, auth).
+ * `ccBounces`: cc/bcc addresses the server refused for good while it took the message for `to`
+ * (or refused `to` too): each is suppressed like `to` would be (DECISIONS §8).
  */
+export type RecipientBounce = { address: string; code: number; response: string };
 export type DeliveryOutcome =
-  | { kind: "delivered"; providerMessageId: string; response: string }
+  | {
+      kind: "delivered";
+      providerMessageId: string;
+      response: string;
+      ccBounces?: RecipientBounce[];
+    }
   | { kind: "accepted"; providerMessageId: string }
-  | { kind: "bounced"; response: string; code?: number }
+  | { kind: "bounced"; response: string; code?: number; ccBounces?: RecipientBounce[] }
   | { kind: "complained"; providerMessageId: string }
   | { kind: "deferred"; response: string; code?: number }
   | { kind: "failed"; error: string };
