@@ -15,6 +15,10 @@ export const contactImports = pgTable(
       .notNull()
       .default("pending"),
     format: text({ enum: ["csv", "ndjson"] }).notNull(),
+    // The key that started it: a test key's import starts test automation runs (DECISIONS §8).
+    mode: text({ enum: ["live", "test"] })
+      .notNull()
+      .default("live"),
     // CSV: the header's columns and where each goes (email, name, subscribed, data.<key>, ignore).
     columns: jsonb().$type<string[]>().notNull().default([]),
     mapping: jsonb().$type<Record<string, string>>().notNull().default({}),

@@ -99,7 +99,12 @@ export class AutomationEmailBatch {
       throw error;
     }
     const email = prepareOutgoingEmail(
-      { projectId, keyMode: "live", config: this.runtime.config, now: this.now },
+      {
+        projectId,
+        keyMode: args.context.mode === "test" ? "test" : "live",
+        config: this.runtime.config,
+        now: this.now,
+      },
       "automation",
       {
         fromDomain,

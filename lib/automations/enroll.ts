@@ -19,6 +19,17 @@ export function runIdSql(now: SQL) {
   return sql`'run_' || lpad(to_hex((extract(epoch from ${now}) * 1000)::bigint), 12, '0') || substr(md5(random()::text || clock_timestamp()::text), 1, 14)`;
 }
 
+/**
+ * Test mode follows the cause (DECISIONS §8): a run started by a test key's request (an event, a
+ * contact created) carries `mode: "test"` in its context, and its emails are simulated.
+ */
+export type RunMode = "live" | "test";
+
+/** The run context a `contact.subscribed` enrollment starts with. */
+export function subscribedRunContext(mode: RunMode): SQL {
+  return sql`jsonb_build_object('mode', ${mode}::text)`;
+}
+
 export function triggerKeyOf(trigger: { event: string; name?: string }): string {
   return trigger.event === "event" ? `event:${trigger.name}` : "contact.subscribed";
 }
@@ -30,10 +41,10 @@ export async function enrollSubscribedContact(
 ) {
   const now = sql`${args.now.toISOString()}::timestamptz`;
   await tx.execute(sql`
-    insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, finished_at, created_at, updated_at)
+    insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, context, finished_at, created_at, updated_at)
     select ${runIdSql(now)}, a.project_id, a.id, ${args.contactId},
            case when jsonb_array_length(a.steps) > 0 then 'active' else 'completed' end,
-           a.steps -> 0 ->> 'id',
+           a.steps -> 0 ->> 'id', ${subscribedRunContext("live")},
            case when jsonb_array_length(a.steps) > 0 then null else ${now} end, ${now}, ${now}
     from ${automations} a
     where a.project_id = ${args.projectId} and a.trigger_key = 'contact.subscribed' and a.status = 'live'
@@ -100,10 +111,12 @@ export function eventTriggerStatements(args: {
   contactId: SQL;
   event: { id: string; name: string; data: Record<string, unknown> };
   now: SQL;
+  /** The mode of the key that recorded the event: a test key's event starts test runs. */
+  mode: RunMode;
 }) {
   const { projectId, contactId, event, now } = args;
   const data = sql`${JSON.stringify(event.data)}::jsonb`;
-  const context = sql`jsonb_build_object('event', ${data}, 'event_name', ${event.name}::text, 'event_id', ${event.id}::text)`;
+  const context = sql`jsonb_build_object('event', ${data}, 'event_name', ${event.name}::text, 'event_id', ${event.id}::text, 'mode', ${args.mode}::text)`;
   const enroll = sql`
     insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, context, finished_at, created_at, updated_at)
     select ${runIdSql(now)}, a.project_id, a.id, ${contactId},

@@ -15,6 +15,8 @@ export type RunContext = {
   event_id?: string;
   /** Outcome of the last wait step (`wait.outcome` in branches) and which step it was. */
   wait?: { outcome: "event" | "timeout"; step: string };
+  /** "test" when a test key's request started the run: its emails are simulated. */
+  mode?: "live" | "test";
 };
 
 export type RunState = {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Executor } from "@/db";
 import { automationRuns, automations, contacts } from "@/db/schema";
-import { runIdSql } from "../automations/enroll";
+import { runIdSql, subscribedRunContext, type RunMode } from "../automations/enroll";
 import { newId } from "../ids";
 import type { ImportedContact } from "../imports/rows";
 
@@ -13,7 +13,14 @@ import type { ImportedContact } from "../imports/rows";
  */
 export async function bulkUpsertContacts(
   tx: Executor,
-  args: { projectId: string; rows: ImportedContact[]; source: string; now: Date },
+  args: {
+    projectId: string;
+    rows: ImportedContact[];
+    source: string;
+    now: Date;
+    /** The mode of the key that started the import (test keys start test runs). */
+    mode: RunMode;
+  },
 ): Promise<{ created: number; updated: number }> {
   if (args.rows.length === 0) return { created: 0, updated: 0 };
   const input = args.rows.map((row) => ({
@@ -59,10 +66,10 @@ export async function bulkUpsertContacts(
     ),
     upserted as (select * from updated union all select * from inserted),
     enrolled as (
-      insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, finished_at, created_at, updated_at)
+      insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, context, finished_at, created_at, updated_at)
       select ${runIdSql(now)}, a.project_id, a.id, u.id,
              case when jsonb_array_length(a.steps) > 0 then 'active' else 'completed' end,
-             a.steps -> 0 ->> 'id',
+             a.steps -> 0 ->> 'id', ${subscribedRunContext(args.mode)},
              case when jsonb_array_length(a.steps) > 0 then null else ${now} end, ${now}, ${now}
       from upserted u
       join ${automations} a

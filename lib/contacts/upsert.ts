@@ -2,7 +2,7 @@ import { getTableColumns, sql } from "drizzle-orm";
 import { automationRuns, automations, contacts, type Contact } from "@/db/schema";
 import { rowsOf, type Executor } from "@/db";
 import { wakeDuePoller } from "../jobs/poller";
-import { runIdSql } from "../automations/enroll";
+import { runIdSql, subscribedRunContext } from "../automations/enroll";
 import type { ServiceContext } from "../context";
 import { newId } from "../ids";
 import { projectSettings } from "../projects/settings";
@@ -60,10 +60,10 @@ export async function upsertContact(
   const result = await db.execute<RawUpsertRow>(sql`
     with upserted as (${upsert.getSQL()}),
     enrolled as (
-      insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, finished_at, created_at, updated_at)
+      insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, context, finished_at, created_at, updated_at)
       select ${runIdSql(nowParam)}, a.project_id, a.id, u.id,
              case when jsonb_array_length(a.steps) > 0 then 'active' else 'completed' end,
-             a.steps -> 0 ->> 'id',
+             a.steps -> 0 ->> 'id', ${subscribedRunContext(ctx.keyMode)},
              case when jsonb_array_length(a.steps) > 0 then null else ${nowParam} end,
              ${nowParam}, ${nowParam}
       from upserted u

@@ -26,6 +26,7 @@ export async function recordEvent(ctx: ServiceContext, input: unknown): Promise<
     contactId,
     event: { id, name: values.name, data },
     now: at,
+    mode: ctx.keyMode,
   });
   const result = await ctx.db.execute(sql`
     with contact as (

@@ -61,6 +61,7 @@ export async function processContactImport(deps: { db: Database; clock: Clock },
           rows: rows.slice(i, i + UPSERT_BATCH),
           source: "import",
           now,
+          mode: job.mode,
         });
         created += done.created;
         updated += done.updated;

@@ -47,6 +47,7 @@ export async function startContactImport(
     id,
     projectId: ctx.projectId,
     format: args.format,
+    mode: ctx.keyMode,
     status: "pending",
     createdAt: now,
     updatedAt: now,

@@ -17,7 +17,13 @@ describe(`bulk contact upsert (${TEST_DRIVER})`, () => {
     const project = await app.createProject();
     const upsert = (rows: Parameters<typeof bulkUpsertContacts>[1]["rows"]) =>
       app.runtime.db.transaction((tx) =>
-        bulkUpsertContacts(tx, { projectId: project.id, rows, source: "import", now: new Date() }),
+        bulkUpsertContacts(tx, {
+          projectId: project.id,
+          rows,
+          source: "import",
+          now: new Date(),
+          mode: "live",
+        }),
       );
     const emails = Array.from({ length: ROWS }, (_, i) => `bulk${i}@example.com`);
     expect(

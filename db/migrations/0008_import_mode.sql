@@ -1,0 +1,1 @@
+ALTER TABLE "contact_imports" ADD COLUMN "mode" text DEFAULT 'live' NOT NULL;
