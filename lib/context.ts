@@ -2,6 +2,7 @@ import type { Database, Executor } from "@/db";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { JobQueue } from "./jobs/queue";
+import type { HtmlInstrumenter } from "./sending/compose";
 import type { Role } from "./permissions";
 
 /** What every project-scoped service receives: the project, the database and the clock. */
@@ -15,6 +16,8 @@ export type ServiceContext = {
   jobs: JobQueue;
   /** The process configuration (delivery settings, APP_URL…). */
   config: Config;
+  /** Tracking for delivery (inline campaign sends deliver from a request). */
+  instrumentHtml: HtmlInstrumenter;
   /**
    * Who acts, for lib/permissions.ts: the signed-in user's role in the project on the dashboard;
    * API keys, the CLI and the worker act as `admin` (only admins can create keys).
@@ -24,7 +27,13 @@ export type ServiceContext = {
 
 /** Builds the context services receive from the process runtime. */
 export function serviceContext(
-  runtime: { db: Database; clock: Clock; jobs: JobQueue; config: Config },
+  runtime: {
+    db: Database;
+    clock: Clock;
+    jobs: JobQueue;
+    config: Config;
+    instrumentHtml: HtmlInstrumenter;
+  },
   projectId: string,
   keyMode: "live" | "test" = "live",
   role: Role = "admin",
@@ -35,6 +44,7 @@ export function serviceContext(
     clock: runtime.clock,
     jobs: runtime.jobs,
     config: runtime.config,
+    instrumentHtml: runtime.instrumentHtml,
     keyMode,
     role,
   };

@@ -5,6 +5,8 @@ import { systemClock, type Clock } from "./clock";
 import { config, type Config } from "./config";
 import { TokenBucketLimiter } from "./http/rate-limit";
 import { JobQueue } from "./jobs/queue";
+import type { HtmlInstrumenter } from "./sending/compose";
+import { trackingInstrumenter } from "./tracking/email-instrumenter";
 
 /**
  * The process-wide runtime: one database handle, the clock and the rate limiter, kept on
@@ -20,6 +22,8 @@ export type Runtime = {
   /** Per client address: API requests without a valid key, invalid hosted-page tokens. */
   unauthenticatedLimiter: TokenBucketLimiter;
   jobs: JobQueue;
+  /** Open pixel and signed click links, added at delivery so stored HTML stays clean. */
+  instrumentHtml: HtmlInstrumenter;
 };
 
 export type RuntimeRole = "server" | "cli" | "worker";
@@ -47,6 +51,7 @@ export function makeRuntime(
   return {
     handle,
     db: handle.db,
+    instrumentHtml: trackingInstrumenter({ db: handle.db, config: cfg }),
     clock,
     config: cfg,
     limiter: new TokenBucketLimiter(cfg.rateLimitPerSecond, cfg.rateLimitBurst),

@@ -3,8 +3,7 @@ import { decideAbWinners } from "../campaigns/ab-test";
 import { runCampaignFanout, startDueCampaigns } from "../campaigns/send";
 import { executeRuns } from "../automations/execute";
 import { failContactImport, processContactImport } from "../imports/process";
-import { deliverEmailBatch, setHtmlInstrumenter } from "../sending/deliver";
-import { trackingInstrumenter } from "../tracking/email-instrumenter";
+import { deliverEmailBatch } from "../sending/deliver";
 import type { Runtime } from "../runtime";
 import { deliverWebhookBatch } from "../webhooks/deliver";
 import { JOBS } from "./names";
@@ -16,8 +15,6 @@ import { DuePoller, setProcessPoller } from "./poller";
  * re-reads its row and does only what is still undone.
  */
 export async function startWorkers(runtime: Runtime) {
-  // Open pixel and signed click links are added at delivery time, so stored HTML stays clean.
-  setHtmlInstrumenter(trackingInstrumenter(runtime));
   // At most 10 jobs × EMAILS_PER_DELIVERY_JOB emails per handler: a handler must finish well
   // within the job lease (JOB_LEASE_SECONDS) even against a slow SMTP server.
   await runtime.jobs.work(JOBS.deliverEmail, { concurrency: 2, batchSize: 10 }, (jobs) =>

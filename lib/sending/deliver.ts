@@ -5,11 +5,15 @@ import type { Executor } from "@/db";
 import { recordEmailEvent, recordEmailEvents, type RecordEmailEventInput } from "../emails/events";
 import { JOBS, PRIORITY, type JobPayloads } from "../jobs/names";
 import type { Runtime } from "../runtime";
-import { composeMessage, type HtmlInstrumenter } from "./compose";
+import { composeMessage } from "./compose";
 import { transportFor, type DeliveryOutcome } from "./transports";
 
-/** What delivering needs: a runtime, or a service context (inline campaign sends). */
-type DeliveryDeps = Pick<Runtime, "db" | "config" | "clock" | "jobs">;
+/**
+ * What delivering needs: a runtime, or a service context (inline campaign sends). Both carry
+ * the tracking instrumenter the process start-up built, so tracking never depends on which entry
+ * point ran first.
+ */
+type DeliveryDeps = Pick<Runtime, "db" | "config" | "clock" | "jobs" | "instrumentHtml">;
 
 /** Temporary failures (4xx, connection trouble) are retried this many times, then `failed`. */
 export const MAX_DELIVERY_ATTEMPTS = 5;
@@ -18,12 +22,6 @@ export const MAX_DELIVERY_ATTEMPTS = 5;
 export function retryDelayMs(attempt: number): number {
   const base = Number(process.env.DELIVERY_RETRY_BASE_SECONDS ?? 30) * 1000;
   return base * 4 ** Math.max(0, attempt - 1);
-}
-
-let instrumenter: HtmlInstrumenter | undefined;
-/** Tracking registers itself here (lib/tracking), keeping sending free of that dependency. */
-export function setHtmlInstrumenter(fn: HtmlInstrumenter) {
-  instrumenter = fn;
 }
 
 export async function deliverEmailBatch(
@@ -73,7 +71,7 @@ export async function deliverEmails(
         const transport = transportFor(email.mode, runtime.config);
         // Delivery unconfigured since enqueue: the start-up sweep picks it up.
         if (!transport) return;
-        const message = await composeMessage(runtime.db, email, instrumenter);
+        const message = await composeMessage(runtime.db, email, runtime.instrumentHtml);
         // The sending domain was removed or lost verification since the send was accepted:
         // never send unsigned mail from a domain the project no longer proves it owns.
         const outcome: DeliveryOutcome =

@@ -4,7 +4,7 @@ import { instrumentHtml } from "./instrument";
 import { linkSigningKey } from "./key";
 
 /**
- * The delivery worker's HTML step (lib/sending `setHtmlInstrumenter`): tracking URLs under
+ * The delivery HTML step (the runtime's `instrumentHtml`, built at start-up): tracking URLs under
  * APP_URL, named by the email's tracking token and signed with the instance key.
  */
 export function trackingInstrumenter(runtime: Pick<Runtime, "db" | "config">) {

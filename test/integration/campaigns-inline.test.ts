@@ -56,5 +56,10 @@ describe(`inline campaign send (${TEST_DRIVER})`, () => {
       bounced: 1,
     });
     expect(new Set(smtp.received.map((m) => m.to[0])).size).toBe(199);
+    // Tracked like worker deliveries: the open pixel and signed click links (the instrumenter
+    // reaches inline delivery through the runtime, not a global only the worker sets).
+    const body = smtp.received[0]!.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    expect(body).toMatch(/\/api\/t\/o\/[^"]+\.gif/);
+    expect(body).toMatch(/href="[^"]*\/api\/t\/c\//);
   });
 });
