@@ -1,37 +1,25 @@
 "use client";
 
 import { AlertTriangle, FlaskConical, Plus, Zap } from "lucide-react";
-import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { startTransition, useActionState, type FormEvent } from "react";
 import { createApiKeyAction, type CreatedKey } from "@/lib/dashboard/actions/api-keys";
 import { IDLE, type FormState } from "@/lib/dashboard/form-state";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 import { CopyButton } from "../ui/copy-button";
-import { Dialog, DialogBody, DialogContent, DialogFooter, DialogTrigger } from "../ui/dialog";
+import { DialogBody, DialogContent, DialogFooter } from "../ui/dialog";
 import { describedBy, Field } from "../ui/field";
 import { Input } from "../ui/input";
+import { FreshFormDialog } from "../ui/fresh-form-dialog";
 import { Notice } from "../ui/notice";
 
 export function CreateApiKeyDialog({ label = "Create API key" }: { label?: string }) {
-  const [open, setOpen] = useState(false);
-  // A new form instance per opening, so a previous secret or error never shows again.
-  const [instance, setInstance] = useState(0);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setInstance((n) => n + 1);
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button>
-          <Plus aria-hidden />
-          {label}
-        </Button>
-      </DialogTrigger>
-      <CreateKeyContent key={instance} onDone={() => setOpen(false)} />
-    </Dialog>
+    <FreshFormDialog
+      label={label}
+      icon={Plus}
+      content={(onDone) => <CreateKeyContent onDone={onDone} />}
+    />
   );
 }
 

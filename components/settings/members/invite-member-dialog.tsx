@@ -1,38 +1,26 @@
 "use client";
 
 import { Link2, UserPlus } from "lucide-react";
-import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { startTransition, useActionState, type FormEvent } from "react";
 import { inviteMemberAction, type CreatedInvitation } from "@/lib/dashboard/actions/members";
 import { formatDateTime } from "@/lib/dashboard/format";
 import { IDLE, type FormState } from "@/lib/dashboard/form-state";
 import { Button } from "../../ui/button";
 import { CopyButton } from "../../ui/copy-button";
-import { Dialog, DialogBody, DialogContent, DialogFooter, DialogTrigger } from "../../ui/dialog";
+import { DialogBody, DialogContent, DialogFooter } from "../../ui/dialog";
 import { describedBy, Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { Notice } from "../../ui/notice";
+import { FreshFormDialog } from "../../ui/fresh-form-dialog";
 import { RoleOptions } from "./role-options";
 
 export function InviteMemberDialog({ label = "Invite member" }: { label?: string }) {
-  const [open, setOpen] = useState(false);
-  // A new form per opening, so a previous link or error never shows again.
-  const [instance, setInstance] = useState(0);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setInstance((n) => n + 1);
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button>
-          <UserPlus aria-hidden />
-          {label}
-        </Button>
-      </DialogTrigger>
-      <InviteContent key={instance} onDone={() => setOpen(false)} />
-    </Dialog>
+    <FreshFormDialog
+      label={label}
+      icon={UserPlus}
+      content={(onDone) => <InviteContent onDone={onDone} />}
+    />
   );
 }
 
