@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Logo } from "@/components/app-shell/logo";
+import { AuthCard } from "@/components/auth/auth-card";
 import { AcceptInvitationForm } from "@/components/invite/accept-invitation-form";
 import { Button } from "@/components/ui/button";
 import { getRuntime } from "@/lib/runtime";
@@ -24,43 +24,34 @@ export default async function InvitePage({ params }: Props) {
   const found = await lookupInvitation(runtime.db, runtime.clock, token);
 
   return (
-    <div className="relative flex min-h-dvh flex-col items-center justify-center overflow-hidden px-4 py-12">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(60%_100%_at_50%_0%,rgba(99,102,241,0.12),transparent)]"
-      />
-      <div className="relative w-full max-w-sm">
-        <Logo className="mb-8 flex justify-center" />
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-zinc-200/80 sm:p-8">
-          {found.state === "pending" ? (
-            <>
-              <h1 className="text-lg font-semibold tracking-tight text-balance text-zinc-900">
-                Join {found.projectName}
-              </h1>
-              <p className="mt-1 text-sm text-pretty text-zinc-500">
-                {found.accountExists
-                  ? `You already have a Mailwright account. Enter its password to join as ${found.invitation.role === "admin" ? "an admin" : "a member"}.`
-                  : `You were invited as ${found.invitation.role === "admin" ? "an admin" : "a member"}. Set up your account to continue.`}
-              </p>
-              <AcceptInvitationForm
-                token={token}
-                email={found.invitation.email}
-                accountExists={found.accountExists}
-              />
-            </>
-          ) : (
-            <>
-              <h1 className="text-lg font-semibold tracking-tight text-zinc-900">
-                This invitation can’t be used
-              </h1>
-              <p className="mt-1 text-sm text-pretty text-zinc-500">{UNUSABLE[found.state]}</p>
-              <Button variant="secondary" className="mt-6 w-full" asChild>
-                <Link href="/login">Go to sign in</Link>
-              </Button>
-            </>
-          )}
-        </div>
-      </div>
-    </div>
+    <AuthCard>
+      {found.state === "pending" ? (
+        <>
+          <h1 className="text-lg font-semibold tracking-tight text-balance text-zinc-900">
+            Join {found.projectName}
+          </h1>
+          <p className="mt-1 text-sm text-pretty text-zinc-500">
+            {found.accountExists
+              ? `You already have a Mailwright account. Enter its password to join as ${found.invitation.role === "admin" ? "an admin" : "a member"}.`
+              : `You were invited as ${found.invitation.role === "admin" ? "an admin" : "a member"}. Set up your account to continue.`}
+          </p>
+          <AcceptInvitationForm
+            token={token}
+            email={found.invitation.email}
+            accountExists={found.accountExists}
+          />
+        </>
+      ) : (
+        <>
+          <h1 className="text-lg font-semibold tracking-tight text-zinc-900">
+            This invitation can’t be used
+          </h1>
+          <p className="mt-1 text-sm text-pretty text-zinc-500">{UNUSABLE[found.state]}</p>
+          <Button variant="secondary" className="mt-6 w-full" asChild>
+            <Link href="/login">Go to sign in</Link>
+          </Button>
+        </>
+      )}
+    </AuthCard>
   );
 }
