@@ -1,7 +1,7 @@
 /**
  * A bounded map whose entries expire after `ttlMs`: when full, the least recently used entry
  * goes (a Map iterates in insertion order; a hit re-inserts its key at the end). Unlike
- * ttl-cache.ts it never empties itself, so a flood of new keys can push out only the oldest.
+ * a cache that empties itself when full, a flood of new keys can push out only the oldest.
  */
 export class LruCache<T> {
   private readonly entries = new Map<string, { value: T; expiresAt: number }>();
