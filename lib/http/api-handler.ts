@@ -97,7 +97,8 @@ export function methodsNotAllowed(allowed: readonly string[]): Record<string, An
       { Allow: allowed.join(", ") },
     ),
   );
-  return new Proxy({}, { get: () => Object.assign(handler, { methodNotAllowed: true }) });
+  const marked = Object.assign(handler, { methodNotAllowed: true });
+  return new Proxy({}, { get: () => marked });
 }
 
 /** Whether a route export is one of methodsNotAllowed's handlers (the fuzz test skips them). */
