@@ -1,9 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails, webhookDeliveries } from "@/db/schema";
-import { newId } from "@/lib/ids";
 import { OPEN_WINDOW_MS } from "@/lib/tracking/open-window";
-import { newTrackingToken } from "@/lib/tracking/token";
+import { insertDeliveredEmail } from "../support/emails";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 
 /** Pixel reloads from one client within the window count once (and fire one webhook). */
@@ -22,27 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function insertEmail() {
-  const now = app.clock.now();
-  const [email] = await app.runtime.db
-    .insert(emails)
-    .values({
-      id: newId("em", now.getTime()),
-      projectId: project.id,
-      type: "transactional",
-      status: "delivered",
-      fromAddress: "hello@mail.test",
-      to: "reader@example.com",
-      subject: "Tracked",
-      html: "<p>Hi</p>",
-      trackingToken: newTrackingToken(),
-      sentAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return email!;
-}
+const insertEmail = () => insertDeliveredEmail(app, project.id);
 
 const load = (token: string, address: string, userAgent: string) =>
   fetch(`${app.baseUrl}/api/t/o/${token}.gif`, {

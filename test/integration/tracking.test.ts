@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailEvents, emails } from "@/db/schema";
-import { newId } from "@/lib/ids";
 import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
 import { linkSigningKey } from "@/lib/tracking/key";
 import { signLink } from "@/lib/tracking/signature";
 import { newTrackingToken } from "@/lib/tracking/token";
+import { insertDeliveredEmail } from "../support/emails";
 import { startTestApp, type TestApp, type TestProject } from "../support/app";
 
 let app: TestApp;
@@ -19,27 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function insertEmail() {
-  const now = app.clock.now();
-  const [email] = await app.runtime.db
-    .insert(emails)
-    .values({
-      id: newId("em", now.getTime()),
-      projectId: project.id,
-      type: "transactional",
-      status: "delivered",
-      fromAddress: "hello@mail.test",
-      to: "reader@example.com",
-      subject: "Tracked",
-      html: "<p>Hi</p>",
-      trackingToken: newTrackingToken(),
-      sentAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return email!;
-}
+const insertEmail = () => insertDeliveredEmail(app, project.id);
 
 async function counters(id: string) {
   const [row] = await app.runtime.db
