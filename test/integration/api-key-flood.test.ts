@@ -10,7 +10,10 @@ let app: TestApp;
 let project: TestProject;
 
 beforeAll(async () => {
+  // A fake clock: a loaded machine must not let the valid-key cache (5 s) or the address
+  // budget (30 a minute) run out or refill in the middle of a test.
   app = await startTestApp({
+    clock: "fake",
     env: { UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: "30", TRUST_PROXY: "1" },
   });
   project = await app.createProject();
