@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
@@ -16,6 +16,9 @@ export const domains = pgTable(
     dkimSelector: text().notNull(),
     dkimPublicKey: text().notNull(), // base64 DER (SPKI), as published in DNS
     dkimPrivateKey: text().notNull(), // PEM (PKCS#8)
+    // Tracking policy for mail from this domain (DECISIONS §8), applied at delivery.
+    openTracking: boolean().notNull().default(true),
+    clickTracking: boolean().notNull().default(true),
     verifiedAt: timestampMs(),
     lastCheckedAt: timestampMs(),
     createdAt: createdAt(),

@@ -47,6 +47,9 @@ export const emails = pgTable(
     messageId: text(),
     // Random token that names this email in tracking URLs.
     trackingToken: text().notNull(),
+    // Names the email in its unsubscribe link (marketing mail only): a different secret from the
+    // tracking token, so a pixel or click URL cannot unsubscribe anybody.
+    unsubscribeToken: text(),
     opens: integer().notNull().default(0),
     clicks: integer().notNull().default(0),
     attempts: integer().notNull().default(0),
@@ -70,6 +73,7 @@ export const emails = pgTable(
       t.id.desc(),
     ),
     uniqueIndex("emails_tracking_token_key").on(t.trackingToken),
+    uniqueIndex("emails_unsubscribe_token_key").on(t.unsubscribeToken),
     index("emails_message_id_idx").on(t.messageId),
     index("emails_campaign_idx").on(t.campaignId),
     // Segment engagement rules: a contact's emails by address.

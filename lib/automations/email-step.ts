@@ -1,58 +1,32 @@
-import { and, inArray } from "drizzle-orm";
-import { suppressions } from "@/db/schema";
 import type { Executor } from "@/db";
-import { findVerifiedDomain } from "../domains/find-verified";
-import { AppError, NotFoundError } from "../errors";
+import { AppError } from "../errors";
 import type { Runtime } from "../runtime";
-import { resolveDefaultSender } from "../projects/sender";
-import { insertOutgoingEmails, prepareOutgoingEmail, type PreparedEmail } from "../sending/record";
-import { compileTemplate, type CompiledTemplate } from "../templates/compiled";
-import { findReadableTemplateOrThrow } from "../templates/internal";
-import { contactVariables } from "../contacts/variables";
-import { ttlCache } from "../ttl-cache";
+import { OutboundBatch } from "../sending/outbound";
 import type { RunFacts } from "./conditions";
 import type { EmailResult, EmailStepRecord, RunContext } from "./runner";
 
-// Thousands of runs reach the same email step at once: a project's sender, its domain and the
-// template are read once every few seconds, and a template version is compiled once.
-const CACHE_MS = 5_000;
-const senders = ttlCache<Awaited<ReturnType<typeof resolveDefaultSender>>>(CACHE_MS);
-const verifiedDomains = ttlCache<boolean>(CACHE_MS);
-const templates = ttlCache<Awaited<ReturnType<typeof findReadableTemplateOrThrow>> | null>(
-  CACHE_MS,
-);
-const compiled = ttlCache<CompiledTemplate>(10 * 60_000, 200);
-
 /**
- * Automation `email` steps of one executor batch, through the sending pipeline: from the
+ * Automation `email` steps of one executor batch, through the outbound pipeline: from the
  * project's default sender (DECISIONS §4), the step's template filled with the contact and the
- * triggering event, type `automation`. The emails are inserted with their delivery jobs in the
- * batch's transaction (`flush`), so a retried batch never sends twice. A suppressed address skips
- * the step; a missing sender, unverified sender domain or missing template fails it.
+ * triggering event, type `automation` (marketing: unsubscribe link and headers), in test mode when
+ * a test key caused the run. The emails are inserted with their delivery jobs in the batch's
+ * transaction (`flush`), so a retried batch never sends twice. A suppressed address skips the
+ * step; a missing sender, an unverified sender domain or a missing template fails it.
  */
 export class AutomationEmailBatch {
-  private readonly prepared: PreparedEmail[] = [];
-  private suppressed = new Set<string>();
+  private readonly outbound: OutboundBatch;
 
-  constructor(
-    private readonly tx: Executor,
-    private readonly runtime: Runtime,
-    private readonly now: Date,
-  ) {}
+  constructor(tx: Executor, runtime: Pick<Runtime, "config" | "jobs">, now: Date) {
+    this.outbound = new OutboundBatch(tx, runtime, now);
+  }
 
-  /** One query for the suppression status of every contact the batch may email. */
+  /** One query per project for the suppression status of every contact the batch may email. */
   async loadSuppressions(recipients: { projectId: string; email: string }[]) {
-    if (recipients.length === 0) return;
-    const rows = await this.tx
-      .select({ projectId: suppressions.projectId, email: suppressions.email })
-      .from(suppressions)
-      .where(
-        and(
-          inArray(suppressions.projectId, [...new Set(recipients.map((r) => r.projectId))]),
-          inArray(suppressions.email, [...new Set(recipients.map((r) => r.email))]),
-        ),
-      );
-    this.suppressed = new Set(rows.map((r) => `${r.projectId}:${r.email}`));
+    const byProject = new Map<string, string[]>();
+    for (const { projectId, email } of recipients)
+      byProject.set(projectId, [...(byProject.get(projectId) ?? []), email]);
+    for (const [projectId, emails] of byProject)
+      await this.outbound.loadSuppressions(projectId, emails);
   }
 
   async send(args: {
@@ -64,67 +38,37 @@ export class AutomationEmailBatch {
     context: RunContext;
   }): Promise<EmailResult> {
     const { projectId, step, facts } = args;
-    const tx = this.tx;
-    const sender = await senders.get(projectId, () => resolveDefaultSender(tx, projectId));
-    if (!sender) {
-      return {
-        error: "The project has no sender: set a default sender in Settings or verify a domain.",
-      };
-    }
-    const fromDomain = sender.address.slice(sender.address.lastIndexOf("@") + 1);
-    const verified = await verifiedDomains.get(`${projectId}:${fromDomain}`, async () =>
-      Boolean(await findVerifiedDomain(tx, projectId, fromDomain)),
-    );
-    if (!verified) return { error: `The sender domain ${fromDomain} is not verified.` };
-    if (this.suppressed.has(`${projectId}:${facts.contact.email}`)) {
-      return { outcome: "skipped", detail: { reason: "suppressed" } };
-    }
-    const template = await templates.get(`${projectId}:${step.templateId}`, () =>
-      findReadableTemplateOrThrow(tx, projectId, step.templateId).catch((error: unknown) => {
-        if (error instanceof NotFoundError) return null;
-        throw error;
-      }),
-    );
-    if (!template) return { error: `Template ${step.templateId} no longer exists.` };
-
-    let rendered;
+    let sender;
     try {
-      const version = `${template.id}:${template.updatedAt.getTime()}`;
-      const render = await compiled.get(version, () => compileTemplate(template));
-      rendered = await render.render(contactVariables(facts.contact, args.context.event), {
-        subject: step.subjectOverride || template.subject,
+      sender = await this.outbound.sender(projectId, "default");
+    } catch (error) {
+      if (error instanceof AppError) return { error: error.message };
+      throw error;
+    }
+    const template = await this.outbound.template(projectId, step.templateId);
+    if (!template) return { error: `Template ${step.templateId} no longer exists.` };
+    try {
+      const sent = await this.outbound.add({
+        projectId,
+        type: "automation",
+        mode: args.context.mode === "test" ? "test" : "live",
+        sender,
+        to: { address: facts.contact.email, name: facts.contact.name },
+        contact: { ...facts.contact, id: args.contactId },
+        content: { template, subject: step.subjectOverride || template.subject },
+        event: args.context.event,
+        automationRunId: args.runId,
       });
+      if (sent.status === "suppressed") return { outcome: "skipped", detail: { reason: "suppressed" } };
+      return { outcome: sent.status, detail: { email_id: sent.id } };
     } catch (error) {
       if (error instanceof AppError) return { error: `Template ${template.id}: ${error.message}` };
       throw error;
     }
-    const email = prepareOutgoingEmail(
-      {
-        projectId,
-        keyMode: args.context.mode === "test" ? "test" : "live",
-        config: this.runtime.config,
-        now: this.now,
-      },
-      "automation",
-      {
-        fromDomain,
-        fromAddress: sender.from,
-        to: facts.contact.email,
-        subject: rendered.subject,
-        html: rendered.html,
-        text: rendered.text,
-        templateId: template.id,
-        contactId: args.contactId,
-        automationRunId: args.runId,
-      },
-    );
-    this.prepared.push(email);
-    return { outcome: email.row.status, detail: { email_id: email.row.id } };
   }
 
   /** Inserts the batch's emails, events and delivery jobs; true when any will be delivered. */
-  async flush(): Promise<boolean> {
-    await insertOutgoingEmails(this.tx, this.runtime.jobs, this.prepared);
-    return this.prepared.some((p) => p.deliver);
+  flush(): Promise<boolean> {
+    return this.outbound.flush();
   }
 }

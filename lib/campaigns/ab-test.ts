@@ -1,5 +1,5 @@
-import { and, count, eq, isNull, lte, sql } from "drizzle-orm";
-import { campaigns, contacts, type Campaign, type CampaignVariant } from "@/db/schema";
+import { and, eq, isNull, lte } from "drizzle-orm";
+import { campaigns, type Campaign, type CampaignVariant } from "@/db/schema";
 import type { Executor } from "@/db";
 import { JOBS } from "../jobs/names";
 import type { Runtime } from "../runtime";
@@ -92,19 +92,4 @@ export async function decideAbWinners(runtime: Runtime): Promise<number> {
   });
   if (decided > 0) runtime.jobs.notify(JOBS.fanOutCampaign);
   return decided;
-}
-
-/** How many contacts of the audience filter can receive it (subscribed, not suppressed). */
-export async function eligibleCount(tx: Executor, audienceWhere: ReturnType<typeof and>) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(contacts)
-    .where(
-      and(
-        audienceWhere,
-        eq(contacts.subscribed, true),
-        sql`not exists (select 1 from suppressions s where s.project_id = "contacts"."project_id" and s.email = "contacts"."email")`,
-      ),
-    );
-  return Number(row?.n ?? 0);
 }

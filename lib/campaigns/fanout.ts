@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "@/db";
 import { insertRows } from "@/db/bulk-insert";
 import {
@@ -6,32 +6,26 @@ import {
   campaigns,
   campaignVariants,
   contacts,
-  segments,
-  suppressions,
   type Campaign,
   type CampaignVariant,
+  type Contact,
 } from "@/db/schema";
 import type { Config } from "../config";
 import type { Clock } from "../clock";
-import { contactVariables } from "../contacts/variables";
+import { NotFoundError } from "../errors";
 import { newId } from "../ids";
 import type { JobQueue } from "../jobs/queue";
-import { insertOutgoingEmails, newTrackingToken, prepareOutgoingEmail } from "../sending/record";
-import { segmentWhere } from "../segments/where";
-import type { SegmentConditions } from "../segments/schemas";
-import { compileTemplate, type CompiledTemplate } from "../templates/compiled";
-import { findReadableTemplateOrThrow } from "../templates/internal";
-import { ttlCache } from "../ttl-cache";
-import { abPlan, eligibleCount, startAbWait } from "./ab-test";
+import { domainOf, formatMailbox } from "../sending/addresses";
+import { OutboundBatch } from "../sending/outbound";
+import { abPlan, startAbWait } from "./ab-test";
+import { audienceWhere, countReachable, reachable } from "./audience";
 import { variantsOf } from "./internal";
-import { unsubscribeFooter, unsubscribeUrl } from "./unsubscribe-links";
 
 export type FanoutDeps = { db: Database; clock: Clock; config: Config; jobs: JobQueue };
 /** `waiting`: an A/B sample is out and the fan-out pauses until a winner is decided. */
 export type BatchResult = { done: boolean; waiting?: boolean; emailIds: string[] };
 
 export const FANOUT_BATCH = 200;
-const compiled = ttlCache<CompiledTemplate>(10 * 60_000, 100);
 
 /**
  * One step of a campaign's fan-out, in one transaction that locks the campaign row: the next
@@ -55,8 +49,13 @@ export async function fanOutBatch(
       .for("update");
     if (!campaign || campaign.status !== "sending") return { done: true, emailIds: [] };
     const variants = await variantsOf(tx, [campaign.id]);
-    const where = await audienceWhere(tx, campaign, now);
-    const ab = await abPlan(tx, campaign, variants, () => eligibleCount(tx, where));
+    const audienceOf = {
+      projectId: campaign.projectId,
+      target: campaign.target,
+      segmentId: campaign.segmentId,
+    };
+    const where = await audienceWhere(tx, audienceOf, now);
+    const ab = await abPlan(tx, campaign, variants, () => countReachable(tx, audienceOf, now));
     if (ab.phase === "waiting") {
       await startAbWait(tx, campaign, now);
       return { done: false, waiting: true, emailIds: [] };
@@ -74,15 +73,16 @@ export async function fanOutBatch(
         .where(eq(campaigns.id, campaign.id));
       return { done: true, emailIds: [] };
     }
-    const eligible = audience.filter((c) => c.subscribed && !c.suppressed);
+    const eligible = audience.filter((c) => c.reachable);
     const winner = ab.phase === "winner" ? variants.find((v) => v.key === ab.winner) : undefined;
     const emailIds = await sendTo(tx, deps, campaign, winner ? [winner] : variants, eligible, now);
+    const unsubscribed = audience.filter((c) => !c.subscribed).length;
     await tx
       .update(campaigns)
       .set({
         fanoutCursor: audience.at(-1)!.id,
-        excludedUnsubscribed: sql`${campaigns.excludedUnsubscribed} + ${audience.filter((c) => !c.subscribed).length}`,
-        excludedSuppressed: sql`${campaigns.excludedSuppressed} + ${audience.filter((c) => c.subscribed && c.suppressed).length}`,
+        excludedUnsubscribed: sql`${campaigns.excludedUnsubscribed} + ${unsubscribed}`,
+        excludedSuppressed: sql`${campaigns.excludedSuppressed} + ${audience.length - unsubscribed - eligible.length}`,
         updatedAt: now,
       })
       .where(eq(campaigns.id, campaign.id));
@@ -90,36 +90,14 @@ export async function fanOutBatch(
   });
 }
 
-type AudienceRow = {
-  id: string;
-  email: string;
-  name: string | null;
-  subscribed: boolean;
-  source: string;
-  data: Record<string, unknown>;
-  suppressed: boolean;
+type AudienceRow = Pick<Contact, "id" | "email" | "name" | "subscribed" | "source" | "data"> & {
+  reachable: boolean;
 };
-
-/** The campaign's audience: the project's contacts, or its segment's (as matched now). */
-async function audienceWhere(tx: Executor, campaign: Campaign, now: Date) {
-  let segmentFilter = sql`true`;
-  if (campaign.target === "segment" && campaign.segmentId) {
-    const [segment] = await tx
-      .select({ conditions: segments.conditions })
-      .from(segments)
-      .where(and(eq(segments.projectId, campaign.projectId), eq(segments.id, campaign.segmentId)));
-    // A segment deleted after scheduling matches nobody rather than everybody.
-    segmentFilter = segment
-      ? segmentWhere(segment.conditions as SegmentConditions, now)
-      : sql`false`;
-  }
-  return and(eq(contacts.projectId, campaign.projectId), segmentFilter);
-}
 
 async function nextAudience(
   tx: Executor,
   campaign: Campaign,
-  where: ReturnType<typeof and>,
+  where: SQL,
   limit: number,
 ) {
   const result = await tx
@@ -130,9 +108,7 @@ async function nextAudience(
       subscribed: contacts.subscribed,
       source: contacts.source,
       data: contacts.data,
-      // Qualified by hand: Drizzle renders a single-table query's columns without the table.
-      suppressed: sql<boolean>`exists (select 1 from ${suppressions} s
-        where s.project_id = "contacts"."project_id" and s.email = "contacts"."email")`,
+      reachable: sql<boolean>`${reachable()}`,
     })
     .from(contacts)
     .where(and(where, campaign.fanoutCursor ? gt(contacts.id, campaign.fanoutCursor) : undefined))
@@ -142,8 +118,10 @@ async function nextAudience(
 }
 
 /**
- * Recipient rows, emails and counters for eligible contacts. Variants are assigned by position
- * in the audience (A, B, C, D, A, …): an even split that a resumed fan-out reproduces.
+ * Recipient rows, emails and counters for eligible contacts, the emails built by the outbound
+ * pipeline (marketing: unsubscribe link and headers, postal address, List-Id, Feedback-ID).
+ * Variants are assigned by position in the audience (A, B, C, D, A, …): an even split that a
+ * resumed fan-out reproduces.
  */
 async function sendTo(
   tx: Executor,
@@ -154,51 +132,31 @@ async function sendTo(
   now: Date,
 ): Promise<string[]> {
   if (eligible.length === 0 || !campaign.templateId) return [];
-  const template = await findReadableTemplateOrThrow(tx, campaign.projectId, campaign.templateId);
-  const version = `${template.id}:${template.updatedAt.getTime()}:${campaign.previewText}`;
-  const render = await compiled.get(version, () =>
-    compileTemplate(
-      { ...template, source: withUnsubscribeFooter(template.source, template.format) },
-      { previewText: campaign.previewText },
-    ),
-  );
+  const outbound = new OutboundBatch(tx, deps, now);
+  const template = await outbound.template(campaign.projectId, campaign.templateId);
+  if (!template) throw new NotFoundError("template", campaign.templateId);
+  // The sender was checked when the campaign was sent; delivery refuses an unverified domain.
+  const sender = {
+    from: formatMailbox({ name: campaign.fromName, address: campaign.fromEmail }),
+    address: campaign.fromEmail,
+    domain: domainOf(campaign.fromEmail),
+  };
   // Position in the audience so far (a single winner variant takes everybody after the sample).
   const start = variants.length > 1 ? variants.reduce((sum, v) => sum + v.recipients, 0) : 0;
-  const fromDomain = campaign.fromEmail.slice(campaign.fromEmail.lastIndexOf("@") + 1);
-  const fromAddress = `${JSON.stringify(campaign.fromName)} <${campaign.fromEmail}>`;
   const prepared = [];
   for (const [i, contact] of eligible.entries()) {
     const variant = variants[(start + i) % variants.length]!;
-    const trackingToken = newTrackingToken();
-    const url = unsubscribeUrl(deps.config.appUrl, trackingToken);
-    const rendered = await render.render(contactVariables(contact, {}, { unsubscribe_url: url }), {
-      subject: variant.subject,
-    });
-    prepared.push({
+    const sent = await outbound.add({
+      projectId: campaign.projectId,
+      type: "campaign",
+      mode: "live",
+      sender,
+      to: { address: contact.email, name: contact.name },
       contact,
-      variant,
-      email: prepareOutgoingEmail(
-        { projectId: campaign.projectId, keyMode: "live", config: deps.config, now },
-        "campaign",
-        {
-          fromDomain,
-          fromAddress,
-          to: contact.email,
-          subject: rendered.subject,
-          html: rendered.html,
-          text: rendered.text,
-          headers: {
-            "List-Unsubscribe": `<${url}>`,
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-          },
-          templateId: template.id,
-          contactId: contact.id,
-          campaignId: campaign.id,
-          campaignVariant: variant.key,
-          trackingToken,
-        },
-      ),
+      content: { template, subject: variant.subject, previewText: campaign.previewText },
+      campaign: { id: campaign.id, variant: variant.key },
     });
+    if (sent.status !== "suppressed") prepared.push({ contact, variant, id: sent.id });
   }
   const inserted = await insertRows<typeof campaignRecipients, { contact_id: string }>(
     tx,
@@ -209,19 +167,17 @@ async function sendTo(
       campaignId: campaign.id,
       contactId: p.contact.id,
       variant: p.variant.key,
-      emailId: p.email.row.id,
+      emailId: p.id,
       status: "sent" as const,
       createdAt: now,
     })),
     sql`on conflict do nothing returning contact_id`,
   );
+  // A resumed fan-out may meet contacts that already have their email: theirs are not inserted.
   const fresh = new Set(inserted.map((r) => r.contact_id));
   const emails = prepared.filter((p) => fresh.has(p.contact.id));
-  await insertOutgoingEmails(
-    tx,
-    deps.jobs,
-    emails.map((p) => p.email),
-  );
+  const kept = new Set(emails.map((p) => p.id));
+  await outbound.flush((email) => kept.has(email.row.id));
   const perVariant = new Map<string, number>();
   for (const p of emails) perVariant.set(p.variant.key, (perVariant.get(p.variant.key) ?? 0) + 1);
   // Row by row in key order, as the delivery writers lock these rows (counters.ts).
@@ -236,11 +192,5 @@ async function sendTo(
         and(eq(campaignVariants.campaignId, campaign.id), eq(campaignVariants.key, key as "A")),
       );
   }
-  return emails.map((p) => p.email.row.id);
-}
-
-/** Campaign emails always carry a visible unsubscribe link: added when the template lacks one. */
-function withUnsubscribeFooter(source: string, format: "html" | "blocks"): string {
-  if (/\{\{\s*unsubscribe_url\b/.test(source)) return source;
-  return unsubscribeFooter(source, format);
+  return emails.map((p) => p.id);
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { campaignVariants, campaigns } from "@/db/schema";
 import type { Executor } from "@/db";
 import { withTransaction, type ServiceContext } from "../context";
-import { findVerifiedDomain } from "../domains/find-verified";
+import { requireVerifiedSender } from "../sending/sender";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
 import { beforeCursor, decodeCursor, toPage } from "../pagination";
@@ -177,19 +177,12 @@ async function checkReferences(
   projectId: string,
   values: { from_email: string; template?: string | null; target: string; segment?: string | null },
 ) {
-  const domain = values.from_email.slice(values.from_email.lastIndexOf("@") + 1);
   if (!isEmailAddress(values.from_email)) {
     throw new ValidationError("from_email: must be an email address", [
       { path: "from_email", message: "must be an email address" },
     ]);
   }
-  if (!(await findVerifiedDomain(tx, projectId, domain))) {
-    throw new ValidationError(
-      `The domain ${domain} is not verified for this project.`,
-      [{ path: "from_email", message: "must use a verified domain (see /v1/domains)" }],
-      "domain_not_verified",
-    );
-  }
+  await requireVerifiedSender(tx, projectId, values.from_email, "from_email");
   if (values.template) {
     await findReadableTemplateOrThrow(tx, projectId, values.template).catch((error: unknown) => {
       if (!(error instanceof NotFoundError)) throw error;

@@ -2,12 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { campaigns, emails } from "@/db/schema";
 import { rowsOf } from "@/db";
 import { withTransaction, type ServiceContext } from "../context";
-import { findVerifiedDomain } from "../domains/find-verified";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import { JOBS } from "../jobs/names";
 import { wakeDuePoller } from "../jobs/poller";
 import type { Runtime } from "../runtime";
 import { deliverEmails } from "../sending/deliver";
+import { requireVerifiedSender } from "../sending/sender";
 import { fanOutBatch } from "./fanout";
 import { findCampaignOrThrow, type CampaignWithVariants } from "./internal";
 
@@ -55,14 +55,7 @@ export async function sendCampaign(
         "campaign_template_missing",
       );
     }
-    const domain = campaign.fromEmail.slice(campaign.fromEmail.lastIndexOf("@") + 1);
-    if (!(await findVerifiedDomain(tx, ctx.projectId, domain))) {
-      throw new ValidationError(
-        `The domain ${domain} is no longer verified for this project.`,
-        [{ path: "from_email", message: "must use a verified domain" }],
-        "domain_not_verified",
-      );
-    }
+    await requireVerifiedSender(tx, ctx.projectId, campaign.fromEmail, "from_email");
     await tx
       .update(campaigns)
       .set(

@@ -21,7 +21,7 @@ async function emailByToken(db: Database, token: string) {
     .from(emails)
     .innerJoin(projects, eq(projects.id, emails.projectId))
     .innerJoin(contacts, eq(contacts.id, emails.contactId))
-    .where(eq(emails.trackingToken, token))
+    .where(eq(emails.unsubscribeToken, token))
     .limit(1);
   return row ?? null;
 }

@@ -2,14 +2,12 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { contacts, projects, type Contact } from "@/db/schema";
 import type { Database } from "@/db";
 import type { Clock } from "../clock";
-import type { ServiceContext } from "../context";
+import { withTransaction, type ServiceContext } from "../context";
 import { randomBase62 } from "../ids";
 import { enrollSubscribedContact } from "../automations/enroll";
 import { wakeDuePoller } from "../jobs/poller";
-import { resolveDefaultSender } from "../projects/sender";
-import { recordOutgoingEmail } from "../sending/record";
-import { findReadableTemplateOrThrow } from "../templates/internal";
-import { renderTemplate } from "../templates/render";
+import { ValidationError } from "../errors";
+import { OutboundBatch } from "../sending/outbound";
 import { isPlausibleToken } from "../tracking/token";
 
 /** The system template the confirmation email uses (its button goes to `data.verify_url`). */
@@ -27,38 +25,31 @@ export async function startDoubleOptIn(ctx: ServiceContext, contact: Contact) {
     .update(contacts)
     .set({ confirmationToken: token })
     .where(eq(contacts.id, contact.id));
-  const sender = await resolveDefaultSender(ctx.db, ctx.projectId);
-  if (!sender) {
-    console.warn(
-      `[contacts] double opt-in for ${contact.id}: the project has no sender, no email sent`,
-    );
-    return;
-  }
-  const template = await findReadableTemplateOrThrow(ctx.db, ctx.projectId, CONFIRMATION_TEMPLATE);
   const url = `${ctx.config.appUrl}/confirm/${token}`;
-  const rendered = await renderTemplate(
-    {
-      subject: "Please confirm your subscription",
-      source: template.source,
-      format: template.format,
-    },
-    {
-      name: contact.name ?? "",
-      email: contact.email,
-      data: { verify_url: url, expires_in: "7 days" },
-    },
-  );
-  const fromDomain = sender.address.slice(sender.address.lastIndexOf("@") + 1);
-  // Test mode follows the cause: a contact created with a test key gets a simulated email.
-  await recordOutgoingEmail(ctx.db, ctx, "transactional", {
-    fromDomain,
-    fromAddress: sender.from,
-    to: contact.email,
-    subject: rendered.subject,
-    html: rendered.html,
-    text: rendered.text,
-    templateId: template.id,
-    contactId: contact.id,
+  await withTransaction(ctx.db, async (tx) => {
+    const batch = new OutboundBatch(tx, ctx, ctx.clock.now());
+    const sender = await batch.sender(ctx.projectId, "default").catch((error: unknown) => {
+      if (!(error instanceof ValidationError)) throw error;
+      console.warn(`[contacts] double opt-in for ${contact.id}: ${error.message} No email sent.`);
+      return null;
+    });
+    const template = await batch.template(ctx.projectId, CONFIRMATION_TEMPLATE);
+    if (!sender || !template) return;
+    await batch.add({
+      projectId: ctx.projectId,
+      type: "transactional",
+      // Test mode follows the cause: a contact created with a test key gets a simulated email.
+      mode: ctx.keyMode,
+      sender,
+      to: { address: contact.email, name: contact.name },
+      contact,
+      content: {
+        template,
+        subject: "Please confirm your subscription",
+        variables: { data: { verify_url: url, expires_in: "7 days" } },
+      },
+    });
+    await batch.flush();
   });
 }
 

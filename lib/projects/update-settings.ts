@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { projects } from "@/db/schema";
 import type { ServiceContext } from "../context";
-import { findVerifiedDomain } from "../domains/find-verified";
-import { ValidationError } from "../errors";
+import { requireVerifiedSender } from "../sending/sender";
 import { EmailAddress, parseInput } from "../validation";
 import { forgetProjectSettings } from "./settings";
 import { authorize } from "../permissions";
@@ -22,19 +21,7 @@ export async function updateProjectSettings(ctx: ServiceContext, input: unknown)
   authorize(ctx, "settings.manage");
   const values = parseInput(ProjectSettingsInput, input);
   if (values.default_from_email) {
-    const domain = values.default_from_email.slice(values.default_from_email.lastIndexOf("@") + 1);
-    if (!(await findVerifiedDomain(ctx.db, ctx.projectId, domain))) {
-      throw new ValidationError(
-        `The domain ${domain} is not verified for this project.`,
-        [
-          {
-            path: "default_from_email",
-            message: "must use a verified domain (Settings → Domains)",
-          },
-        ],
-        "domain_not_verified",
-      );
-    }
+    await requireVerifiedSender(ctx.db, ctx.projectId, values.default_from_email, "default_from_email");
   }
   const [project] = await ctx.db
     .update(projects)

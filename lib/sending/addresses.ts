@@ -28,7 +28,7 @@ export function parseMailbox(value: string): Mailbox | null {
   const address = (named ? named.address : trimmed).trim().toLowerCase();
   if (!isEmailAddress(address)) return null;
   if (rawName !== null && /[<>]/.test(rawName)) return null;
-  return { name: rawName || null, address, domain: address.slice(address.lastIndexOf("@") + 1) };
+  return { name: rawName || null, address, domain: domainOf(address) };
 }
 
 /**
@@ -45,6 +45,11 @@ function splitNamed(value: string): { name: string; address: string } | null {
   // The expression's `.` did not cross U+2028/U+2029 inside a name; neither does this.
   if (/[\u2028\u2029]/.test(name.trimEnd())) return null;
   return { name, address };
+}
+
+/** The domain part of an address. */
+export function domainOf(address: string): string {
+  return address.slice(address.lastIndexOf("@") + 1);
 }
 
 export function formatMailbox(mailbox: Pick<Mailbox, "name" | "address">): string {

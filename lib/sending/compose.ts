@@ -4,10 +4,16 @@ import type { Executor } from "@/db";
 import { findVerifiedDomain } from "../domains/find-verified";
 import { htmlToPlainText } from "../templates/render";
 import { ttlCache } from "../ttl-cache";
+import { domainOf } from "./addresses";
+import type { TrackingPolicy } from "../tracking/instrument";
 import type { OutgoingMessage } from "./transports";
 
 /** Extra steps applied to the stored HTML at delivery time (open/click tracking). */
-export type HtmlInstrumenter = (html: string, email: Email) => Promise<string> | string;
+export type HtmlInstrumenter = (
+  html: string,
+  email: Email,
+  policy: TrackingPolicy,
+) => Promise<string> | string;
 
 /**
  * Turns a stored email into the message a transport sends: DKIM with the sending domain's key
@@ -19,7 +25,7 @@ export async function composeMessage(
   instrument: HtmlInstrumenter = (html) => html,
 ): Promise<OutgoingMessage> {
   const address = /<([^>]+)>$/.exec(email.fromAddress)?.[1] ?? email.fromAddress;
-  const domainName = address.slice(address.lastIndexOf("@") + 1);
+  const domainName = domainOf(address);
   const signing = await cachedSigningDomain(db, email.projectId, domainName);
   return {
     from: email.fromAddress,
@@ -28,7 +34,7 @@ export async function composeMessage(
     bcc: email.bcc,
     replyTo: email.replyTo,
     subject: email.subject,
-    html: email.html ? await instrument(email.html, email) : null,
+    html: email.html ? await instrument(email.html, email, trackingPolicy(signing)) : null,
     text: email.text ?? (email.html ? htmlToPlainText(email.html) : null),
     messageId: email.messageId ?? `<${email.id}@${domainName}>`,
     headers: email.headers,
@@ -42,6 +48,13 @@ export async function composeMessage(
         }
       : undefined,
   };
+}
+
+/** The sending domain's tracking settings; a domain no longer verified does not send anyway. */
+function trackingPolicy(signing: SigningDomain): TrackingPolicy {
+  return signing
+    ? { opens: signing.domain.openTracking, clicks: signing.domain.clickTracking }
+    : { opens: true, clicks: true };
 }
 
 /**

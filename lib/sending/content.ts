@@ -1,49 +1,32 @@
-import type { Executor } from "@/db";
-import { findContactByEmail } from "../contacts/internal";
-import { contactVariables } from "../contacts/variables";
-import { NotFoundError, ValidationError } from "../errors";
-import { findReadableTemplateOrThrow } from "../templates/internal";
-import { renderTemplate } from "../templates/render";
-import type { Variables } from "../templates/variables";
-import type { Mailbox } from "./addresses";
+import { ValidationError } from "../errors";
+import type { OutboundBatch, OutboundContent } from "./outbound";
 import type { SendEmailInput } from "./schemas";
 
 /**
- * Subject, HTML and text for a send: a stored template (own or system) rendered with the
- * request's variables and subject, or the request's raw HTML. Text is generated from the HTML
- * when not given. A template sees what a campaign would: `{{email}}` from `to`, and the fields of
- * the project's contact with that address when there is one; the request's variables win.
+ * The content of a POST /v1/send: a stored template (own or system) with the request's subject
+ * and variables, filled by the pipeline with `{{email}}` and the fields of the project's contact
+ * with that address (the request's variables win); or the request's raw HTML, kept as written.
  */
-export async function renderSendContent(
-  tx: Executor,
+export async function sendContent(
+  batch: OutboundBatch,
   projectId: string,
   values: SendEmailInput,
-  recipient: Mailbox,
-) {
+): Promise<OutboundContent> {
   if (values.template) {
-    const variables = await recipientVariables(tx, projectId, recipient, values.variables ?? {});
-    const template = await findReadableTemplateOrThrow(tx, projectId, values.template).catch(
-      (error: unknown) => {
-        if (error instanceof NotFoundError) {
-          throw new ValidationError(
-            `Template ${values.template} does not exist.`,
-            [
-              {
-                path: "template",
-                message: "must be the id of one of your templates or a system template",
-              },
-            ],
-            "template_not_found",
-          );
-        }
-        throw error;
-      },
-    );
-    const rendered = await renderTemplate(
-      { subject: values.subject, source: template.source, format: template.format },
-      variables,
-    );
-    return { subject: rendered.subject, html: rendered.html, text: values.text ?? rendered.text };
+    const template = await batch.template(projectId, values.template);
+    if (!template) {
+      throw new ValidationError(
+        `Template ${values.template} does not exist.`,
+        [{ path: "template", message: "must be the id of one of your templates or a system template" }],
+        "template_not_found",
+      );
+    }
+    return {
+      template,
+      subject: values.subject,
+      variables: values.variables ?? {},
+      text: values.text ?? null,
+    };
   }
   // Variables apply to template sends only; a raw subject is kept as written, on one line. The
   // plain-text part of a raw HTML send is generated at delivery (off the request path).
@@ -52,25 +35,4 @@ export async function renderSendContent(
     html: values.html!,
     text: values.text ?? null,
   };
-}
-
-async function recipientVariables(
-  tx: Executor,
-  projectId: string,
-  recipient: Mailbox,
-  requested: Variables,
-): Promise<Variables> {
-  const contact = await findContactByEmail(tx, projectId, recipient.address);
-  return contactVariables(
-    contact ?? {
-      email: recipient.address,
-      // Not a contact: the display name of `to` ("Ada Lovelace <ada@…>") is the best name known.
-      name: recipient.name,
-      subscribed: true,
-      source: "",
-      data: {},
-    },
-    {},
-    requested,
-  );
 }

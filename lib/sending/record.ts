@@ -2,8 +2,8 @@ import { emailEvents, emails, type EmailType } from "@/db/schema";
 import type { Executor } from "@/db";
 import { insertRows } from "@/db/bulk-insert";
 import type { Config } from "../config";
-import type { ServiceContext } from "../context";
-import { newId, randomBase62 } from "../ids";
+import { newId } from "../ids";
+import { newTrackingToken } from "../tracking/token";
 import { EMAILS_PER_DELIVERY_JOB, JOBS, PRIORITY } from "../jobs/names";
 import type { JobQueue } from "../jobs/queue";
 import { isDeliveryConfigured } from "./transports";
@@ -12,11 +12,7 @@ type EmailInsert = typeof emails.$inferInsert;
 export type OutgoingEmail = Omit<
   EmailInsert,
   "id" | "projectId" | "type" | "status" | "mode" | "messageId" | "trackingToken" | "createdAt"
-> & {
-  fromDomain: string;
-  /** Given when the content already names the email (unsubscribe links); random otherwise. */
-  trackingToken?: string;
-};
+> & { fromDomain: string };
 
 /** An email ready to insert, with its first event and whether it gets a delivery job. */
 export type PreparedEmail = {
@@ -28,7 +24,7 @@ export type PreparedEmail = {
 /**
  * Builds an accepted email: `sent` with a delivery job when delivery is configured (or the key is
  * a test key, whose sends are simulated), otherwise `queued` until a provider is configured
- * (sweep.ts). Every sender (API, automations, campaigns) goes through here.
+ * (sweep.ts). Every producer reaches it through outbound.ts.
  */
 export function prepareOutgoingEmail(
   scope: { projectId: string; keyMode: "live" | "test"; config: Config; now: Date },
@@ -39,7 +35,7 @@ export function prepareOutgoingEmail(
   const deliver = scope.keyMode === "test" || isDeliveryConfigured(scope.config);
   const id = newId("em", now.getTime());
   const status = deliver ? ("sent" as const) : ("queued" as const);
-  const { fromDomain, trackingToken, ...values } = email;
+  const { fromDomain, ...values } = email;
   return {
     row: {
       ...values,
@@ -49,7 +45,7 @@ export function prepareOutgoingEmail(
       status,
       mode: scope.keyMode,
       messageId: `<${id}@${fromDomain}>`,
-      trackingToken: trackingToken ?? newTrackingToken(),
+      trackingToken: newTrackingToken(),
       createdAt: now,
       updatedAt: now,
     },
@@ -64,9 +60,6 @@ export function prepareOutgoingEmail(
     deliver,
   };
 }
-
-/** The random token that names an email in tracking and unsubscribe URLs. */
-export const newTrackingToken = () => randomBase62(32);
 
 /** Inserts prepared emails, their events and delivery jobs in the caller's transaction (outbox). */
 export async function insertOutgoingEmails(
@@ -100,20 +93,4 @@ export async function insertOutgoingEmails(
       payloads.push({ emailIds: ids.slice(i, i + EMAILS_PER_DELIVERY_JOB) });
     await jobs.enqueueMany(tx, JOBS.deliverEmail, payloads, { priority });
   }
-}
-
-/** One email through the pipeline: prepared and inserted in `tx`. */
-export async function recordOutgoingEmail(
-  tx: Executor,
-  ctx: ServiceContext,
-  type: EmailType,
-  email: OutgoingEmail,
-) {
-  const prepared = prepareOutgoingEmail(
-    { projectId: ctx.projectId, keyMode: ctx.keyMode, config: ctx.config, now: ctx.clock.now() },
-    type,
-    email,
-  );
-  await insertOutgoingEmails(tx, ctx.jobs, [prepared]);
-  return { id: prepared.row.id, status: prepared.row.status, messageId: prepared.row.messageId };
 }

@@ -1,13 +1,10 @@
-import { sql } from "drizzle-orm";
-import { rowsOf, type Executor } from "@/db";
-import { domains, suppressions } from "@/db/schema";
 import { withTransaction, type ServiceContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { JOBS } from "../jobs/names";
-import { isSuppressed } from "../suppressions/suppress";
 import { parseInput } from "../validation";
 import {
   asList,
+  domainOf,
   formatMailbox,
   isReservedTestDomain,
   parseMailbox,
@@ -18,9 +15,9 @@ import {
   storeIdempotentResponse,
   type StoredSendResponse,
 } from "./idempotency";
-import { renderSendContent } from "./content";
+import { sendContent } from "./content";
+import { OutboundBatch } from "./outbound";
 import { MAX_IDEMPOTENCY_KEY_LENGTH, SendEmailInput } from "./schemas";
-import { recordOutgoingEmail } from "./record";
 
 export type SendEmailResult = {
   httpStatus: 200 | 202;
@@ -64,41 +61,34 @@ export async function sendEmail(
       if (!claim.claimed)
         return { httpStatus: 200 as const, body: { ...claim.response, idempotent: true as const } };
     }
-    const checks = await sendChecks(tx, ctx.projectId, from.domain, to.address);
-    if (!checks.domain_verified) {
-      throw new ValidationError(
-        `The domain ${from.domain} is not verified for this project.`,
-        [{ path: "from", message: "must use a verified domain (see /v1/domains)" }],
-        "domain_not_verified",
-      );
-    }
-    if (checks.suppressed) {
+    const batch = new OutboundBatch(tx, ctx, now);
+    const sender = await batch.sender(ctx.projectId, from);
+    const sent = await batch.add({
+      projectId: ctx.projectId,
+      type: "transactional",
+      mode: ctx.keyMode,
+      sender,
+      to,
+      cc,
+      bcc,
+      replyTo,
+      attachments: (values.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        content: a.content.replace(/\s+/g, ""),
+        contentType: a.content_type,
+      })),
+      content: await sendContent(batch, ctx.projectId, values),
+    });
+    if (sent.status === "suppressed") {
       throw new ValidationError(
         `${to.address} is on the suppression list.`,
         [{ path: "to", message: "is suppressed (bounce, complaint, unsubscribe or manual)" }],
         "recipient_suppressed",
       );
     }
-    const content = await renderSendContent(tx, ctx.projectId, values, to);
-    const { id, status, messageId } = await recordOutgoingEmail(tx, ctx, "transactional", {
-      fromDomain: from.domain,
-      fromAddress: formatMailbox(from),
-      to: to.address,
-      cc: await withoutSuppressed(tx, ctx.projectId, cc),
-      bcc: await withoutSuppressed(tx, ctx.projectId, bcc),
-      replyTo,
-      subject: content.subject,
-      html: content.html,
-      text: content.text,
-      attachments: (values.attachments ?? []).map((a) => ({
-        filename: a.filename,
-        content: a.content.replace(/\s+/g, ""),
-        contentType: a.content_type,
-      })),
-      templateId: values.template ?? null,
-    });
-    const body = { id, status, messageId };
-    const httpStatus = status === "sent" ? (200 as const) : (202 as const);
+    await batch.flush();
+    const body = { id: sent.id, status: sent.status, messageId: sent.messageId };
+    const httpStatus = sent.status === "sent" ? (200 as const) : (202 as const);
     if (idempotencyKey)
       await storeIdempotentResponse(tx, ctx.projectId, idempotencyKey, body, httpStatus);
     return { httpStatus, body };
@@ -106,17 +96,6 @@ export async function sendEmail(
   if (result.body.status === "sent" && !("idempotent" in result.body))
     ctx.jobs.notify(JOBS.deliverEmail);
   return result;
-}
-
-/** The sender's domain and the recipient's suppression, in one round trip. */
-async function sendChecks(tx: Executor, projectId: string, domain: string, to: string) {
-  const result = await tx.execute(sql`
-    select
-      exists (select 1 from ${domains} where ${domains.projectId} = ${projectId}
-              and ${domains.name} = ${domain} and ${domains.status} = 'verified') as domain_verified,
-      exists (select 1 from ${suppressions} where ${suppressions.projectId} = ${projectId}
-              and ${suppressions.email} = ${to}) as suppressed`);
-  return rowsOf<{ domain_verified: boolean; suppressed: boolean }>(result)[0]!;
 }
 
 function requireMailbox(value: string, path: string): Mailbox {
@@ -138,19 +117,8 @@ function validAddresses(value: string | string[] | undefined): string[] {
   return [...new Set(addresses)];
 }
 
-async function withoutSuppressed(
-  tx: Parameters<typeof isSuppressed>[0],
-  projectId: string,
-  addresses: string[],
-) {
-  const kept: string[] = [];
-  for (const address of addresses)
-    if (!(await isSuppressed(tx, projectId, address))) kept.push(address);
-  return kept;
-}
-
 function assertTestRecipients(addresses: string[]) {
-  const real = addresses.find((a) => !isReservedTestDomain(a.slice(a.lastIndexOf("@") + 1)));
+  const real = addresses.find((a) => !isReservedTestDomain(domainOf(a)));
   if (real) {
     throw new ForbiddenError(
       `Test keys can only send to reserved test domains (example.com, *.test, …), not ${real}. Use a live key.`,

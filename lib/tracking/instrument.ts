@@ -3,19 +3,36 @@ import { startTags, type StartTag } from "../html/tags";
 import { isTrackableUrl } from "./signature";
 import { clickTrackingUrl, isTrackingUrl, openPixelUrl } from "./urls";
 
-export type InstrumentOptions = { appUrl: string; token: string; signingKey: string };
+/** What the sending domain tracks (DECISIONS §8: `open_tracking`, `click_tracking`). */
+export type TrackingPolicy = { opens: boolean; clicks: boolean };
+export type InstrumentOptions = {
+  appUrl: string;
+  token: string;
+  signingKey: string;
+  policy?: TrackingPolicy;
+};
+
+/** The app's own hosted pages (unsubscribe, subscription confirmation) are never rewritten. */
+const HOSTED_PAGES = ["/u/", "/confirm/"];
 
 const UNSUBSCRIBE_PLACEHOLDER = /\{\{\s*unsubscribe_url\s*\}\}/i;
 const NO_TRACK_ATTRIBUTE = "data-mw-no-track";
 
 /**
- * Adds open and click tracking to an email's HTML (DECISIONS §6): a 1×1 pixel before </body>,
- * and every absolute http(s) link rewritten to a signed redirect. Left alone: mailto:, tel:,
- * anchors, relative links, links already under the tracking path, the unsubscribe link (marked
- * `data-mw-no-track`, or still the `{{unsubscribe_url}}` placeholder). Runs at delivery on
- * whatever HTML a sender gave, so it reads the HTML in one linear pass (lib/html/tags).
+ * Adds open and click tracking to an email's HTML (DECISIONS §6, §8), as the domain's policy
+ * allows: a 1×1 pixel before </body>, and every absolute http(s) link rewritten to a signed
+ * redirect. Left alone: mailto:, tel:, anchors, relative links, links already under the tracking
+ * path, links marked `data-mw-no-track`, and links to the app's hosted pages — the unsubscribe
+ * link above all, which must never count as a click nor carry the tracking token. Runs at
+ * delivery on whatever HTML a sender gave, so it reads the HTML in one linear pass (lib/html/tags).
  */
 export function instrumentHtml(html: string, options: InstrumentOptions): string {
+  const policy = options.policy ?? { opens: true, clicks: true };
+  const linked = policy.clicks ? rewriteLinks(html, options) : html;
+  return policy.opens ? insertPixel(linked, openPixelUrl(options.appUrl, options.token)) : linked;
+}
+
+function rewriteLinks(html: string, options: InstrumentOptions): string {
   const parts: string[] = [];
   let copied = 0;
   for (const tag of startTags(html)) {
@@ -26,7 +43,7 @@ export function instrumentHtml(html: string, options: InstrumentOptions): string
     copied = rewritten.end;
   }
   parts.push(html.slice(copied));
-  return insertPixel(parts.join(""), openPixelUrl(options.appUrl, options.token));
+  return parts.join("");
 }
 
 /** The new `href="…"` for the anchor's link, or null when it stays as written. */
@@ -42,7 +59,18 @@ function rewriteAnchor(html: string, tag: StartTag, options: InstrumentOptions) 
 }
 
 function shouldTrack(url: string, appUrl: string): boolean {
-  return isTrackableUrl(url) && !UNSUBSCRIBE_PLACEHOLDER.test(url) && !isTrackingUrl(appUrl, url);
+  return (
+    isTrackableUrl(url) &&
+    !UNSUBSCRIBE_PLACEHOLDER.test(url) &&
+    !isTrackingUrl(appUrl, url) &&
+    !isHostedPage(url, appUrl)
+  );
+}
+
+function isHostedPage(url: string, appUrl: string): boolean {
+  const lower = url.toLowerCase();
+  const base = appUrl.replace(/\/+$/, "").toLowerCase();
+  return HOSTED_PAGES.some((page) => lower.startsWith(base + page));
 }
 
 function insertPixel(html: string, pixelUrl: string): string {

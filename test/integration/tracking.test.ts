@@ -131,6 +131,7 @@ describe(`tracking routes (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     const html = await instrument(
       `<html><body><a href="https://example.com/x?a=1&amp;b=2">x</a><a href="mailto:a@b.co">m</a></body></html>`,
       email,
+      { opens: true, clicks: true },
     );
     const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
     expect(hrefs[1]).toBe("mailto:a@b.co");

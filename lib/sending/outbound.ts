@@ -1,0 +1,332 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { contacts, projects, suppressions, type Contact, type EmailType } from "@/db/schema";
+import type { Executor } from "@/db";
+import type { Config } from "../config";
+import { contactVariables } from "../contacts/variables";
+import { NotFoundError, ValidationError } from "../errors";
+import { randomBase62 } from "../ids";
+import type { JobQueue } from "../jobs/queue";
+import { resolveDefaultSender } from "../projects/sender";
+import { compileTemplate, type CompiledTemplate } from "../templates/compiled";
+import { findReadableTemplateOrThrow } from "../templates/internal";
+import type { Variables } from "../templates/variables";
+import { ttlCache } from "../ttl-cache";
+import { formatMailbox, type Mailbox } from "./addresses";
+import { requireVerifiedSender } from "./sender";
+import {
+  campaignHeaders,
+  footerNeeds,
+  postalAddressLine,
+  unsubscribeHeaders,
+  unsubscribeUrl,
+  withMarketingFooter,
+} from "./marketing";
+import {
+  insertOutgoingEmails,
+  prepareOutgoingEmail,
+  type OutgoingEmail,
+  type PreparedEmail,
+} from "./record";
+
+/**
+ * The one home of an outgoing email (DECISIONS §8). Every producer (POST /v1/send, campaign
+ * fan-out, automation email steps, double opt-in, dashboard test sends) builds its emails through
+ * an OutboundBatch, which applies the sending rules in one place:
+ *  - the sender's domain is verified for the project (`sender`),
+ *  - to, cc and bcc are checked against the suppression list in one query,
+ *  - templates are compiled once per version (one cache) and filled with the contact's fields,
+ *  - test mode follows the cause (the producer says which),
+ *  - marketing mail gets its own unsubscribe token, the RFC 8058 headers, a visible unsubscribe
+ *    link and the project's postal address; campaign mail also `List-Id` and `Feedback-ID`,
+ * then inserts the emails with their delivery jobs in the producer's transaction (`flush`).
+ * Tracking (per-domain policy) is applied at delivery (compose.ts), so stored HTML stays clean.
+ */
+
+export type Sender = { from: string; address: string; domain: string };
+export type TemplateRow = Awaited<ReturnType<typeof findReadableTemplateOrThrow>>;
+type ContactFields = Pick<Contact, "id" | "email" | "name" | "subscribed" | "source" | "data">;
+
+export type OutboundContent =
+  | {
+      template: TemplateRow;
+      /** Subject with placeholders; the template's own when not given. */
+      subject?: string | null;
+      previewText?: string | null;
+      /** Win over the contact's fields (the request's `variables`). */
+      variables?: Variables;
+      /** When given, replaces the text part the template renders. */
+      text?: string | null;
+    }
+  | { subject: string; html: string; text: string | null };
+
+export type OutboundMessage = {
+  projectId: string;
+  type: EmailType;
+  /** Test mode follows the cause: a test-key request, event or contact makes a test email. */
+  mode: "live" | "test";
+  sender: Sender;
+  to: Pick<Mailbox, "address" | "name">;
+  /** The contact the email goes to; looked up by address for template content when omitted. */
+  contact?: ContactFields | null;
+  cc?: string[];
+  bcc?: string[];
+  replyTo?: string[];
+  attachments?: OutgoingEmail["attachments"];
+  content: OutboundContent;
+  /** The triggering event's data (`{{event.x}}`), for automation emails. */
+  event?: Record<string, unknown>;
+  campaign?: { id: string; variant: string };
+  automationRunId?: string;
+};
+
+export type OutboundResult =
+  | { status: "suppressed" }
+  | { status: "sent" | "queued"; id: string; messageId: string; email: PreparedEmail };
+
+// Compiling a template (React Email + html-to-text) costs milliseconds: once per version, shared
+// by every producer. The key names the version and everything the compiled output depends on.
+const compiled = ttlCache<CompiledTemplate>(10 * 60_000, 200);
+
+type ProjectProfile = { name: string; postalAddress: string };
+
+export class OutboundBatch {
+  private readonly prepared: PreparedEmail[] = [];
+  private readonly suppressed = new Map<string, boolean>();
+  private readonly senders = new Map<string, Promise<Sender>>();
+  private readonly templates = new Map<string, Promise<TemplateRow | null>>();
+  private readonly profiles = new Map<string, Promise<ProjectProfile>>();
+
+  constructor(
+    private readonly tx: Executor,
+    private readonly deps: { config: Config; jobs: JobQueue },
+    private readonly now: Date,
+  ) {}
+
+  /**
+   * The checked sender: `from` as given, or the project's default sender (DECISIONS §4). Throws
+   * a ValidationError (`domain_not_verified`, `no_sender`) that producers report their own way.
+   */
+  sender(projectId: string, from: Mailbox | "default", path = "from"): Promise<Sender> {
+    const key = `${projectId}:${from === "default" ? "" : formatMailbox(from)}`;
+    let sender = this.senders.get(key);
+    if (!sender) {
+      sender = this.checkSender(projectId, from, path);
+      this.senders.set(key, sender);
+    }
+    return sender;
+  }
+
+  private async checkSender(projectId: string, from: Mailbox | "default", path: string) {
+    let mailbox: Pick<Mailbox, "name" | "address">;
+    if (from === "default") {
+      const fallback = await resolveDefaultSender(this.tx, projectId);
+      if (!fallback) {
+        throw new ValidationError(
+          "The project has no sender: set a default sender in Settings or verify a domain.",
+          [{ path, message: "the project has no default sender" }],
+          "no_sender",
+        );
+      }
+      mailbox = { name: null, address: fallback.address };
+      return { ...(await this.verified(projectId, mailbox, path)), from: fallback.from };
+    }
+    mailbox = from;
+    return this.verified(projectId, mailbox, path);
+  }
+
+  private async verified(
+    projectId: string,
+    mailbox: Pick<Mailbox, "name" | "address">,
+    path: string,
+  ): Promise<Sender> {
+    const domain = await requireVerifiedSender(this.tx, projectId, mailbox.address, path);
+    return { from: formatMailbox(mailbox), address: mailbox.address, domain: domain.name };
+  }
+
+  /** A template the project can read (own or system), or null; read once per batch. */
+  template(projectId: string, templateId: string): Promise<TemplateRow | null> {
+    const key = `${projectId}:${templateId}`;
+    let template = this.templates.get(key);
+    if (!template) {
+      template = findReadableTemplateOrThrow(this.tx, projectId, templateId).catch(
+        (error: unknown) => {
+          if (error instanceof NotFoundError) return null;
+          throw error;
+        },
+      );
+      this.templates.set(key, template);
+    }
+    return template;
+  }
+
+  /** One query for the suppression status of addresses not seen yet by this batch. */
+  async loadSuppressions(projectId: string, addresses: string[]) {
+    const unknown = [...new Set(addresses)].filter(
+      (a) => !this.suppressed.has(`${projectId}:${a}`),
+    );
+    if (unknown.length === 0) return;
+    const rows = await this.tx
+      .select({ email: suppressions.email })
+      .from(suppressions)
+      .where(and(eq(suppressions.projectId, projectId), inArray(suppressions.email, unknown)));
+    for (const address of unknown) this.suppressed.set(`${projectId}:${address}`, false);
+    for (const row of rows) this.suppressed.set(`${projectId}:${row.email}`, true);
+  }
+
+  isSuppressed(projectId: string, address: string): boolean {
+    return this.suppressed.get(`${projectId}:${address}`) === true;
+  }
+
+  /**
+   * Applies the rules to one email and keeps it for `flush`. A suppressed `to` is not sent
+   * (the producer refuses or skips); suppressed cc/bcc are dropped. Rendering errors throw
+   * (AppError) for the producer to report.
+   */
+  async add(message: OutboundMessage): Promise<OutboundResult> {
+    const { projectId } = message;
+    const cc = message.cc ?? [];
+    const bcc = message.bcc ?? [];
+    await this.loadSuppressions(projectId, [message.to.address, ...cc, ...bcc]);
+    if (this.isSuppressed(projectId, message.to.address)) return { status: "suppressed" };
+
+    const marketing = message.type !== "transactional";
+    const unsubscribeToken = marketing ? newUnsubscribeToken() : undefined;
+    const content = await this.render(message, unsubscribeToken);
+    const headers = {
+      ...(unsubscribeToken
+        ? unsubscribeHeaders(unsubscribeUrl(this.deps.config.appUrl, unsubscribeToken))
+        : {}),
+      ...(message.campaign
+        ? campaignHeaders({
+            projectId,
+            campaignId: message.campaign.id,
+            fromDomain: message.sender.domain,
+          })
+        : {}),
+    };
+    const email = prepareOutgoingEmail(
+      { projectId, keyMode: message.mode, config: this.deps.config, now: this.now },
+      message.type,
+      {
+        fromDomain: message.sender.domain,
+        fromAddress: message.sender.from,
+        to: message.to.address,
+        cc: cc.filter((a) => !this.isSuppressed(projectId, a)),
+        bcc: bcc.filter((a) => !this.isSuppressed(projectId, a)),
+        replyTo: message.replyTo ?? [],
+        attachments: message.attachments ?? [],
+        ...content,
+        headers,
+        contactId: message.contact?.id ?? null,
+        campaignId: message.campaign?.id ?? null,
+        campaignVariant: message.campaign?.variant ?? null,
+        automationRunId: message.automationRunId ?? null,
+        unsubscribeToken: unsubscribeToken ?? null,
+      },
+    );
+    this.prepared.push(email);
+    return { status: email.row.status, id: email.row.id, messageId: email.row.messageId, email };
+  }
+
+  private async render(message: OutboundMessage, unsubscribeToken: string | undefined) {
+    const { content } = message;
+    if (!("template" in content)) {
+      return { subject: content.subject, html: content.html, text: content.text, templateId: null };
+    }
+    const { template } = content;
+    const profile = await this.profile(message.projectId);
+    const needs = unsubscribeToken
+      ? footerNeeds(template.source, profile.postalAddress !== "")
+      : { unsubscribe: false, postalAddress: false };
+    const previewText = content.previewText ?? "";
+    const version = [
+      template.id,
+      template.updatedAt.getTime(),
+      previewText,
+      Number(needs.unsubscribe),
+      Number(needs.postalAddress),
+    ].join(":");
+    const render = await compiled.get(version, () =>
+      compileTemplate(
+        { ...template, source: withMarketingFooter(template.source, template.format, needs) },
+        { previewText },
+      ),
+    );
+    const contact =
+      message.contact === undefined ? await this.contactByEmail(message) : message.contact;
+    const variables = contactVariables(
+      contact ?? {
+        email: message.to.address,
+        // Not a contact: the display name of `to` ("Ada Lovelace <ada@…>") is the best name known.
+        name: message.to.name ?? null,
+        subscribed: true,
+        source: "",
+        data: {},
+      },
+      message.event ?? {},
+      {
+        project_name: profile.name,
+        postal_address: profile.postalAddress,
+        ...(unsubscribeToken
+          ? { unsubscribe_url: unsubscribeUrl(this.deps.config.appUrl, unsubscribeToken) }
+          : {}),
+        ...content.variables,
+      },
+    );
+    const rendered = await render.render(variables, {
+      subject: content.subject || template.subject,
+    });
+    return {
+      subject: rendered.subject,
+      html: rendered.html,
+      text: content.text ?? rendered.text,
+      templateId: template.id,
+    };
+  }
+
+  private async contactByEmail(message: OutboundMessage): Promise<ContactFields | null> {
+    const [contact] = await this.tx
+      .select({
+        id: contacts.id,
+        email: contacts.email,
+        name: contacts.name,
+        subscribed: contacts.subscribed,
+        source: contacts.source,
+        data: contacts.data,
+      })
+      .from(contacts)
+      .where(and(eq(contacts.projectId, message.projectId), eq(contacts.email, message.to.address)))
+      .limit(1);
+    return contact ?? null;
+  }
+
+  private profile(projectId: string): Promise<ProjectProfile> {
+    let profile = this.profiles.get(projectId);
+    if (!profile) {
+      profile = this.tx
+        .select({ name: projects.name, postalAddress: projects.postalAddress })
+        .from(projects)
+        .where(eq(projects.id, projectId))
+        .limit(1)
+        .then(([row]) => ({
+          name: row?.name ?? "",
+          postalAddress: postalAddressLine(row?.postalAddress ?? null),
+        }));
+      this.profiles.set(projectId, profile);
+    }
+    return profile;
+  }
+
+  /**
+   * Inserts the batch's emails (those `keep` accepts), their events and delivery jobs; true when
+   * any will be delivered.
+   */
+  async flush(keep: (email: PreparedEmail) => boolean = () => true): Promise<boolean> {
+    const emails = this.prepared.splice(0).filter(keep);
+    await insertOutgoingEmails(this.tx, this.deps.jobs, emails);
+    return emails.some((p) => p.deliver);
+  }
+}
+
+/** 190 random bits, independent of the tracking token. */
+const newUnsubscribeToken = () => randomBase62(32);
