@@ -59,7 +59,8 @@ export class AutomationEmailBatch {
         event: args.context.event,
         automationRunId: args.runId,
       });
-      if (sent.status === "suppressed") return { outcome: "skipped", detail: { reason: "suppressed" } };
+      if (sent.status === "suppressed")
+        return { outcome: "skipped", detail: { reason: "suppressed" } };
       return { outcome: sent.status, detail: { email_id: sent.id } };
     } catch (error) {
       if (error instanceof AppError) return { error: `Template ${template.id}: ${error.message}` };

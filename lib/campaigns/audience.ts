@@ -51,9 +51,6 @@ export async function countReachable(
   now: Date,
 ): Promise<number> {
   const where = await audienceWhere(db, audience, now);
-  const [row] = await db
-    .select({ n: count() })
-    .from(contacts)
-    .where(and(where, reachable()));
+  const [row] = await db.select({ n: count() }).from(contacts).where(and(where, reachable()));
   return Number(row?.n ?? 0);
 }

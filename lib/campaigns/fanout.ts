@@ -94,12 +94,7 @@ type AudienceRow = Pick<Contact, "id" | "email" | "name" | "subscribed" | "sourc
   reachable: boolean;
 };
 
-async function nextAudience(
-  tx: Executor,
-  campaign: Campaign,
-  where: SQL,
-  limit: number,
-) {
+async function nextAudience(tx: Executor, campaign: Campaign, where: SQL, limit: number) {
   const result = await tx
     .select({
       id: contacts.id,

@@ -21,7 +21,12 @@ export async function updateProjectSettings(ctx: ServiceContext, input: unknown)
   authorize(ctx, "settings.manage");
   const values = parseInput(ProjectSettingsInput, input);
   if (values.default_from_email) {
-    await requireVerifiedSender(ctx.db, ctx.projectId, values.default_from_email, "default_from_email");
+    await requireVerifiedSender(
+      ctx.db,
+      ctx.projectId,
+      values.default_from_email,
+      "default_from_email",
+    );
   }
   const [project] = await ctx.db
     .update(projects)

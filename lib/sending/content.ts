@@ -17,7 +17,12 @@ export async function sendContent(
     if (!template) {
       throw new ValidationError(
         `Template ${values.template} does not exist.`,
-        [{ path: "template", message: "must be the id of one of your templates or a system template" }],
+        [
+          {
+            path: "template",
+            message: "must be the id of one of your templates or a system template",
+          },
+        ],
         "template_not_found",
       );
     }

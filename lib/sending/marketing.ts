@@ -74,7 +74,9 @@ export function withMarketingFooter(
       ? `<p style="${style};margin-top:24px">Don&#39;t want these emails? <a href="{{unsubscribe_url}}" style="color:#71717a">Unsubscribe</a></p>`
       : "") + (needs.postalAddress ? `<p style="${style}">{{postal_address}}</p>` : "");
   const bodyEnd = source.toLowerCase().lastIndexOf("</body");
-  return bodyEnd === -1 ? source + footer : source.slice(0, bodyEnd) + footer + source.slice(bodyEnd);
+  return bodyEnd === -1
+    ? source + footer
+    : source.slice(0, bodyEnd) + footer + source.slice(bodyEnd);
 }
 
 /** One line for a footer: the address as typed in Settings, its lines joined with commas. */

@@ -180,11 +180,21 @@ describe(`campaigns (${TEST_DRIVER})`, () => {
       .from(emails)
       .where(eq(emails.campaignId, id))
       .limit(1);
-    const page = await fetch(`${app.baseUrl}/u/${email!.trackingToken}`);
+    // The unsubscribe link has its own token: whoever sees a pixel URL cannot unsubscribe.
+    expect(email!.unsubscribeToken).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(email!.unsubscribeToken).not.toBe(email!.trackingToken);
+    expect(email!.headers["List-Unsubscribe"]).toBe(
+      `<${app.runtime.config.appUrl}/u/${email!.unsubscribeToken}>`,
+    );
+    expect((await fetch(`${app.baseUrl}/u/${email!.trackingToken}`)).status).toBe(404);
+    expect(
+      (await fetch(`${app.baseUrl}/u/${email!.trackingToken}`, { method: "POST" })).status,
+    ).toBe(404);
+    const page = await fetch(`${app.baseUrl}/u/${email!.unsubscribeToken}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(email!.to);
 
-    const oneClick = await fetch(`${app.baseUrl}/u/${email!.trackingToken}`, {
+    const oneClick = await fetch(`${app.baseUrl}/u/${email!.unsubscribeToken}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "List-Unsubscribe=One-Click",
@@ -192,7 +202,7 @@ describe(`campaigns (${TEST_DRIVER})`, () => {
     });
     expect(oneClick.status).toBe(200);
     expect(oneClick.headers.get("location")).toBeNull();
-    await fetch(`${app.baseUrl}/u/${email!.trackingToken}`, { method: "POST" });
+    await fetch(`${app.baseUrl}/u/${email!.unsubscribeToken}`, { method: "POST" });
     const contact = await api(`/v1/contacts?email=${encodeURIComponent(email!.to)}`);
     expect(contact.body.data[0].subscribed).toBe(false);
 

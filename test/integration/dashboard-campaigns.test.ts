@@ -53,9 +53,11 @@ describe(`dashboard campaign services (${TEST_DRIVER})`, () => {
     expect(await countCampaignRecipients(ctx, { target: "segment", segment: proSegment })).toBe(1);
     expect(await countCampaignRecipients(ctx, { target: "segment", segment: null })).toBe(0);
     expect(await countCampaignRecipients(otherCtx, { target: "all" })).toBe(1);
-    await expect(
-      countCampaignRecipients(otherCtx, { target: "segment", segment: proSegment }),
-    ).rejects.toMatchObject({ status: 404 });
+    // One audience definition (lib/campaigns/audience.ts): a segment that is not the project's
+    // reaches nobody, as the fan-out treats a deleted one.
+    expect(
+      await countCampaignRecipients(otherCtx, { target: "segment", segment: proSegment }),
+    ).toBe(0);
   });
 
   it("counts and samples the contacts unsaved conditions match, newest first", async () => {
