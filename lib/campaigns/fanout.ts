@@ -136,6 +136,12 @@ async function sendTo(
     address: campaign.fromEmail,
     domain: domainOf(campaign.fromEmail),
   };
+  // One query for the batch (the audience query already left suppressed contacts out; this
+  // read is the pipeline's own, and catches an address suppressed since).
+  await outbound.loadSuppressions(
+    campaign.projectId,
+    eligible.map((c) => c.email),
+  );
   // Position in the audience so far (a single winner variant takes everybody after the sample).
   const start = variants.length > 1 ? variants.reduce((sum, v) => sum + v.recipients, 0) : 0;
   const prepared = [];

@@ -78,13 +78,25 @@ export async function insertOutgoingEmails(
     emailEvents,
     prepared.map((p) => p.event),
   );
+  await enqueueDeliveries(
+    tx,
+    jobs,
+    prepared.filter((p) => p.deliver).map((p) => p.row),
+  );
+}
+
+/** Delivery jobs for emails, by priority (transactional first), EMAILS_PER_DELIVERY_JOB each. */
+export async function enqueueDeliveries(
+  tx: Executor,
+  jobs: JobQueue,
+  toDeliver: { id: string; type: EmailType }[],
+) {
   const byPriority = new Map<number, string[]>();
-  for (const p of prepared) {
-    if (!p.deliver) continue;
-    const priority = PRIORITY[p.row.type];
+  for (const email of toDeliver) {
+    const priority = PRIORITY[email.type];
     // Appended in place: a campaign batch holds hundreds of emails.
     const group = byPriority.get(priority) ?? [];
-    group.push(p.row.id);
+    group.push(email.id);
     byPriority.set(priority, group);
   }
   for (const [priority, ids] of byPriority) {
