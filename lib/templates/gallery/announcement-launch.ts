@@ -1,5 +1,5 @@
 import type { SystemTemplate } from "./index";
-import { footer, logo } from "./shared";
+import { logo, marketingFooter } from "./shared";
 
 export const announcementLaunch: SystemTemplate = {
   id: "tpl_system_product_launch",
@@ -26,7 +26,8 @@ export const announcementLaunch: SystemTemplate = {
     {
       type: "image",
       src: "{{ data.image_url }}",
-      alt: '{{ data.product | "Product screenshot" }}',
+      alt: '{{ data.image_alt | "A first look at what we just launched" }}',
+      href: '{{ data.cta_url | "https://example.com" }}',
     },
     {
       type: "columns",
@@ -74,7 +75,7 @@ export const announcementLaunch: SystemTemplate = {
       align: "center",
       text: "It's available today. We can't wait to hear what you think.",
     },
-    ...footer(
+    ...marketingFooter(
       "You're receiving this because you're a customer or signed up for product updates.",
       "center",
     ),
