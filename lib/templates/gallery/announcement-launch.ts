@@ -34,30 +34,48 @@ export const announcementLaunch: SystemTemplate = {
       columns: [
         {
           blocks: [
-            { type: "heading", level: 3, text: '{{ data.feature1_title | "Faster" }}' },
+            {
+              type: "heading",
+              level: 3,
+              align: "center",
+              text: '{{ data.feature1_title | "Faster" }}',
+            },
             {
               type: "text",
               size: "small",
+              align: "center",
               text: '{{ data.feature1_text | "Everything loads in a blink, even on your biggest projects." }}',
             },
           ],
         },
         {
           blocks: [
-            { type: "heading", level: 3, text: '{{ data.feature2_title | "Simpler" }}' },
+            {
+              type: "heading",
+              level: 3,
+              align: "center",
+              text: '{{ data.feature2_title | "Simpler" }}',
+            },
             {
               type: "text",
               size: "small",
+              align: "center",
               text: '{{ data.feature2_text | "Fewer clicks for the things you do every day." }}',
             },
           ],
         },
         {
           blocks: [
-            { type: "heading", level: 3, text: '{{ data.feature3_title | "Smarter" }}' },
+            {
+              type: "heading",
+              level: 3,
+              align: "center",
+              text: '{{ data.feature3_title | "Smarter" }}',
+            },
             {
               type: "text",
               size: "small",
+              align: "center",
               text: '{{ data.feature3_text | "Suggestions that learn from how your team works." }}',
             },
           ],
