@@ -122,6 +122,8 @@ export const ColumnsBlock = z.object({
       (cols) => cols.reduce((sum, c) => sum + (c.width ?? 10), 0) <= 100,
       "column widths must add up to at most 100",
     ),
+  /** On narrow screens columns stack; `false` keeps them side by side (label/amount rows). */
+  stack: z.boolean({ error: "must be true or false" }).optional(),
 });
 
 export const Block = z.discriminatedUnion(

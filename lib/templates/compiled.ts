@@ -49,6 +49,7 @@ export async function compileTemplate(
   compileOptions: RenderOptions = {},
 ): Promise<CompiledTemplate> {
   const previewText = compileOptions.previewText || undefined;
+  const { title, lang } = compileOptions;
   const nonce = `mwv${randomBytes(6).toString("hex")}`;
   const placeholders: string[] = [];
   const tokenize = (value: string) =>
@@ -97,12 +98,16 @@ export async function compileTemplate(
     const html = await renderBlocksWith(
       document,
       { text: tokenize, link: url("link"), image: url("image") },
-      { previewText: preview },
+      { previewText: preview, title: titleToken, lang },
     );
     return { html, text: htmlToPlainText(html) };
   };
   const previewOf = (variables: Variables) =>
     previewText && renderVariables(previewText, variables, { escape: "none" });
+  // The <title> is the recipient's subject (or the filled `title`): one token, filled per render.
+  const titleToken = `${nonce}title`;
+  const titleOf = (variables: Variables, subject: string) =>
+    title ? renderVariables(title, variables, { escape: "none" }) : subject;
   const shapes = new Map<string, Promise<{ html: string; text: string }>>();
   await renderShape(new Set(), previewOf({})); // discovers the URL slots
   const fillHtml = fillerFor(nonce, placeholders, reactEscape);
@@ -119,16 +124,19 @@ export async function compileTemplate(
       if (!shapes.has(key)) {
         if (shapes.size >= 32) {
           const subject = options.subject ?? template.subject;
-          return renderTemplate({ ...template, subject }, variables, { previewText });
+          return renderTemplate({ ...template, subject }, variables, { previewText, title, lang });
         }
         shapes.set(key, renderShape(new Set(unsafe), preview));
       }
       const shape = await shapes.get(key)!;
       const withUrls = (output: string, escape: (v: string) => string) =>
         output.replace(urlToken, (_m, i: string) => escape(filled[Number(i)] ?? ""));
+      const subject = subjectOf(variables, options.subject);
+      const html = withUrls(fillHtml(shape.html, variables, renderBudget()), reactEscape);
       return {
-        subject: subjectOf(variables, options.subject),
-        html: withUrls(fillHtml(shape.html, variables, renderBudget()), reactEscape),
+        subject,
+        // The token occurs once, inside <title>: a function replacement takes the value literally.
+        html: html.replace(titleToken, () => reactEscape(titleOf(variables, subject))),
         text: tidyPlainText(withUrls(fillText(shape.text, variables, renderBudget()), (v) => v)),
       };
     },

@@ -1,6 +1,7 @@
 import { Button, Column, Heading, Hr, Img, Link, Row, Text } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
 import type { Block, ColumnChildBlock } from "./blocks";
+import { buttonClass, foregroundClass } from "./dark-mode";
 import { parseInline, type InlineNode } from "./inline";
 import type { ResolvedTheme } from "./theme";
 
@@ -10,6 +11,13 @@ export type Filler = {
   link(value: string): string | undefined;
   image(value: string): string | undefined;
 };
+
+/**
+ * The unsubscribe link is never click-tracked (DECISIONS §6/§8). Once filled it is an ordinary
+ * URL, so a link written as `{{unsubscribe_url}}` carries the attribute the tracker skips.
+ */
+const UNSUBSCRIBE_HREF = /^\s*\{\{\s*unsubscribe_url\s*\}\}\s*$/;
+const noTrack = (href: string) => (UNSUBSCRIBE_HREF.test(href) ? { "data-mw-no-track": "" } : {});
 
 type BlockProps<B> = { block: B; theme: ResolvedTheme; fill: Filler; width: number };
 
@@ -23,6 +31,7 @@ function HeadingView({ block, theme, fill }: BlockProps<Extract<Block, { type: "
   return (
     <Heading
       as={`h${level}`}
+      className={block.color ? foregroundClass(block.color) : "mw-text"}
       style={{
         margin: `0 0 ${marginBottom}px`,
         fontSize: `${fontSize}px`,
@@ -64,7 +73,13 @@ function InlineView({
         const label = fill.text(node.label);
         if (!href) return label;
         return (
-          <Link key={i} href={href} style={{ color: theme.brand, textDecorationLine: "underline" }}>
+          <Link
+            key={i}
+            href={href}
+            className="mw-link"
+            {...noTrack(node.href)}
+            style={{ color: theme.brand, textDecorationLine: "underline" }}
+          >
             {label}
           </Link>
         );
@@ -78,6 +93,9 @@ function TextView({ block, theme, fill }: BlockProps<Extract<Block, { type: "tex
   const [fontSize, lineHeight] = TEXT_SIZES[size];
   return (
     <Text
+      className={
+        block.color ? foregroundClass(block.color) : size === "small" ? "mw-muted" : "mw-text"
+      }
       style={{
         margin: "0 0 16px",
         fontSize: `${fontSize}px`,
@@ -112,13 +130,17 @@ function Cell({
 
 function ButtonView({ block, theme, fill }: BlockProps<Extract<Block, { type: "button" }>>) {
   const href = fill.link(block.href) ?? "#";
+  const background = block.color ?? theme.brand;
+  const label = block.textColor ?? "#ffffff";
   return (
     <Cell align={block.align} style={{ padding: "8px 0 24px" }}>
       <Button
         href={href}
+        className={buttonClass(background, label)}
+        {...noTrack(block.href)}
         style={{
-          backgroundColor: block.color ?? theme.brand,
-          color: block.textColor ?? "#ffffff",
+          backgroundColor: background,
+          color: label,
           borderRadius: "8px",
           padding: "13px 26px",
           fontSize: "16px",
@@ -179,6 +201,8 @@ function ColumnsView({
   const flexible = block.columns.filter((c) => c.width === undefined).length;
   const share = flexible ? (100 - fixed) / flexible : 0;
   const last = block.columns.length - 1;
+  // Stacking columns (the default) get the class the narrow-screen stylesheet stacks.
+  const className = block.stack === false ? undefined : "mw-col";
   return (
     <Row>
       {block.columns.map((column, i) => {
@@ -186,7 +210,7 @@ function ColumnsView({
         return (
           <Column
             key={i}
-            className="mw-col"
+            className={className}
             width={`${percent}%`}
             style={{
               width: `${percent}%`,
@@ -224,6 +248,7 @@ export function BlockView({ block, theme, fill, width }: BlockProps<Block | Colu
     case "divider":
       return (
         <Hr
+          className="mw-border"
           style={{
             border: "none",
             borderTop: `1px solid ${block.color ?? theme.border}`,

@@ -1,4 +1,4 @@
-import { Body, Column, Container, Head, Html, Preview, Row } from "@react-email/components";
+import { Column, Container, Head, Html, Preview, Row } from "@react-email/components";
 import { render, toPlainText } from "@react-email/render";
 import { htmlNestingDepth, MAX_HTML_DEPTH } from "../html/depth";
 import { parseBlocksSource, type BlocksDocument } from "./blocks";
@@ -11,13 +11,22 @@ import {
   RESPONSIVE_CSS,
   resolveTheme,
 } from "./theme";
+import { darkModeCss } from "./dark-mode";
 import { renderHtmlTemplate } from "./html-template";
 import { safeUrl } from "./urls";
 import { escapeHtml, renderBudget, renderVariables, type Variables } from "./variables";
 
 export type TemplateFormat = "html" | "blocks";
 export type RenderableTemplate = { subject: string; source: string; format: TemplateFormat };
-export type RenderOptions = { previewText?: string };
+/**
+ * `previewText` and `title` may hold placeholders. `title` (the HTML <title>, which some clients
+ * and browsers show) defaults to the rendered subject; `lang` (the <html> language) to "en".
+ * Both apply to block-built emails: a hand-written HTML template keeps its own <html> and <title>.
+ */
+export type RenderOptions = { previewText?: string; title?: string; lang?: string };
+
+/** What the block renderer puts in <head> and on <html>, already filled (no title: no <title>). */
+type DocumentOptions = { previewText?: string; title?: string; lang?: string };
 export type RenderedEmail = { subject: string; html: string; text: string };
 
 /**
@@ -40,7 +49,14 @@ export async function renderTemplate(
     return { subject, html, text: htmlToPlainText(html) };
   }
   const document = parseBlocksSource(template.source);
-  const html = await renderBlocksDocument(document, variables, { previewText });
+  const title = options.title
+    ? renderVariables(options.title, variables, { escape: "none" })
+    : subject;
+  const html = await renderBlocksWith(document, makeFiller(variables), {
+    previewText,
+    title,
+    lang: options.lang,
+  });
   return { subject, html, text: htmlToPlainText(html) };
 }
 
@@ -67,53 +83,76 @@ export async function renderBlocksDocument(
   variables: Variables = {},
   options: RenderOptions = {},
 ): Promise<string> {
-  return renderBlocksWith(document, makeFiller(variables), options);
+  const fill = (value: string | undefined) =>
+    value ? renderVariables(value, variables, { escape: "none" }) : undefined;
+  return renderBlocksWith(document, makeFiller(variables), {
+    previewText: fill(options.previewText),
+    title: fill(options.title),
+    lang: options.lang,
+  });
 }
 
 /** Renders a document with a given way of filling its strings (compiled.ts fills placeholders later). */
 export async function renderBlocksWith(
   document: BlocksDocument,
   fill: Filler,
-  options: RenderOptions = {},
+  options: DocumentOptions,
 ): Promise<string> {
   const theme = resolveTheme(document.theme);
+  const css = RESPONSIVE_CSS + darkModeCss(document.blocks, theme);
   const email = (
-    <Html lang="en" dir="ltr">
+    <Html lang={options.lang || "en"} dir="ltr">
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light" />
-        <meta name="supported-color-schemes" content="light" />
-        <style dangerouslySetInnerHTML={{ __html: RESPONSIVE_CSS }} />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="supported-color-schemes" content="light dark" />
+        {options.title === undefined ? null : <title>{options.title}</title>}
+        <style dangerouslySetInnerHTML={{ __html: css }} />
       </Head>
-      {options.previewText ? <Preview>{options.previewText}</Preview> : null}
-      <Body
+      {/* Not React Email's Body: it copies the body's style onto an inner cell without the
+          class, and that cell's inline background would stay light in dark mode. */}
+      <body
         className="mw-outer"
-        style={{
-          backgroundColor: theme.background,
-          margin: 0,
-          padding: "32px 12px",
-          fontFamily: FONT_STACK,
-          WebkitFontSmoothing: "antialiased",
-        }}
+        style={{ backgroundColor: theme.background, margin: 0, padding: 0 }}
       >
-        <Container
-          style={{
-            maxWidth: `${CARD_WIDTH}px`,
-            backgroundColor: theme.card,
-            borderRadius: "12px",
-            fontFamily: FONT_STACK,
-            color: theme.text,
-          }}
-        >
-          <Row>
-            <Column className="mw-card" style={{ padding: `40px ${CARD_PADDING_X}px 24px` }}>
-              {document.blocks.map((block, i) => (
-                <BlockView key={i} block={block} theme={theme} fill={fill} width={CONTENT_WIDTH} />
-              ))}
-            </Column>
-          </Row>
-        </Container>
-      </Body>
+        {options.previewText ? <Preview>{options.previewText}</Preview> : null}
+        <Row>
+          <Column
+            className="mw-outer mw-frame"
+            style={{
+              backgroundColor: theme.background,
+              padding: "32px 12px",
+              fontFamily: FONT_STACK,
+              WebkitFontSmoothing: "antialiased",
+            }}
+          >
+            <Container
+              className="mw-container"
+              style={{
+                maxWidth: `${CARD_WIDTH}px`,
+                backgroundColor: theme.card,
+                borderRadius: "12px",
+                fontFamily: FONT_STACK,
+                color: theme.text,
+              }}
+            >
+              <Row>
+                <Column className="mw-card" style={{ padding: `40px ${CARD_PADDING_X}px 24px` }}>
+                  {document.blocks.map((block, i) => (
+                    <BlockView
+                      key={i}
+                      block={block}
+                      theme={theme}
+                      fill={fill}
+                      width={CONTENT_WIDTH}
+                    />
+                  ))}
+                </Column>
+              </Row>
+            </Container>
+          </Column>
+        </Row>
+      </body>
     </Html>
   );
   return render(email);

@@ -37,11 +37,13 @@ export const CARD_WIDTH = 600;
 export const CARD_PADDING_X = 40;
 export const CONTENT_WIDTH = CARD_WIDTH - 2 * CARD_PADDING_X;
 
-// Narrow screens: less padding, and columns stack. Clients without media queries keep the
-// desktop layout, which still fits because every width is fluid (max-width, not width).
+// Phones: less padding, and columns stack. The breakpoint sits well below the card's 600px, so a
+// 600px-wide window (a desktop reading pane) keeps the columns. Clients without media queries
+// keep the desktop layout, which still fits because every width is fluid (max-width, not width).
+export const NARROW_BREAKPOINT = 480;
 export const RESPONSIVE_CSS = `
-@media only screen and (max-width: 620px) {
-  .mw-outer { padding: 12px 8px !important; }
+@media only screen and (max-width: ${NARROW_BREAKPOINT}px) {
+  .mw-frame { padding: 12px 8px !important; }
   .mw-card { padding: 28px 20px 12px !important; }
   .mw-col { display: block !important; width: 100% !important; padding-left: 0 !important; padding-right: 0 !important; }
 }

@@ -35,7 +35,7 @@ describe(`templates dashboard data (${process.env.MW_TEST_DRIVER ?? "pglite"})`,
     expect(welcome.description).toMatch(/new sign-up/);
     expect(welcome.html).toMatch(/^<!DOCTYPE html/);
     // Rendered without variables: fallbacks show, placeholders never do.
-    expect(welcome.html).toContain("Welcome aboard, there");
+    expect(welcome.html).toContain("Welcome aboard, friend");
     expect(welcome.html).not.toContain("{{");
 
     const onboarding = await listGalleryTemplates(ctx, "Onboarding");

@@ -69,9 +69,9 @@ describe(`POST /v1/send (${TEST_DRIVER})`, () => {
     const res = await send({
       from: "hello@mail.test",
       to: "grace@example.com",
-      subject: "Welcome, {{name}}",
+      subject: "Welcome, {{first_name}}",
       template: "tpl_system_welcome",
-      variables: { name: "Grace <b>H</b>" },
+      variables: { first_name: "Grace <b>H</b>" },
     });
     expect(res.status, res.text).toBe(200);
     const detail = await emailStatus(res.body.id);

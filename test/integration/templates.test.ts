@@ -316,7 +316,7 @@ describe(`templates API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     const system = await app.api(`/v1/templates/${SYSTEM_ID}/preview`, {
       method: "POST",
       key: other.live,
-      body: { variables: { name: "Grace" } },
+      body: { variables: { first_name: "Grace" } },
     });
     expect(system.status).toBe(200);
     expect(system.body.subject).toBe("Welcome aboard, Grace!");

@@ -75,6 +75,22 @@ describe("compiled templates render exactly what a direct render does", () => {
     }
   });
 
+  it("titles each email with its own subject (escaped), or the title option filled", async () => {
+    const template = gallery[0]![1];
+    const compiled = await compileTemplate(template, { lang: "nl" });
+    for (const variables of VARIABLES) {
+      expect(await compiled.render(variables)).toEqual(
+        await renderTemplate(template, variables, { lang: "nl" }),
+      );
+    }
+    const override = await compiled.render({ name: "<Ada>" }, { subject: "Re: {{name}} & co" });
+    expect(override.html).toContain("<title>Re: &lt;Ada&gt; &amp; co</title>");
+    const titled = await compileTemplate(template, { title: "{{ project_name }} mail" });
+    expect((await titled.render({ project_name: "A&B" })).html).toContain(
+      "<title>A&amp;B mail</title>",
+    );
+  });
+
   it("takes a subject override per render", async () => {
     const compiled = await compileTemplate(gallery[0]![1]);
     expect((await compiled.render({ name: "Ada" }, { subject: "Re: {{name}}" })).subject).toBe(

@@ -4,6 +4,7 @@ import { parseBlocksSource, serializeBlocks } from "@/lib/templates/blocks";
 import { TEMPLATE_CATEGORIES } from "@/lib/templates/categories";
 import { SYSTEM_TEMPLATES } from "@/lib/templates/gallery";
 import { listTemplateVariables } from "@/lib/templates/inspect";
+import { contrastRatio } from "@/lib/templates/dark-mode";
 import { renderTemplate } from "@/lib/templates/render";
 
 const blocks = (...list: unknown[]) =>
@@ -92,6 +93,91 @@ describe("renderTemplate (blocks)", () => {
     await expect(
       renderTemplate({ subject: "x", source: "nope", format: "blocks" }),
     ).rejects.toBeInstanceOf(ValidationError);
+  });
+});
+
+describe("renderTemplate (blocks): document, layout and dark mode", () => {
+  const template = (subject: string, ...list: unknown[]) =>
+    ({ subject, source: blocks(...list), format: "blocks" }) as const;
+
+  it("titles the document with the rendered subject, or the title given, and sets lang", async () => {
+    const plain = await renderTemplate(
+      template('Hi {{ name }} <3 "you"', { type: "text", text: "x" }),
+      {
+        name: "Ada & Co",
+      },
+    );
+    expect(plain.html).toContain("<title>Hi Ada &amp; Co &lt;3 &quot;you&quot;</title>");
+    expect(plain.html).toMatch(/<html[^>]* lang="en"/);
+    expect(plain.text).not.toContain("Hi Ada");
+    const given = await renderTemplate(
+      template("Subject", { type: "text", text: "x" }),
+      { project_name: "Acme" },
+      { title: "{{ project_name }} news", lang: "de" },
+    );
+    expect(given.html).toContain("<title>Acme news</title>");
+    expect(given.html).toMatch(/<html[^>]* lang="de"/);
+  });
+
+  it("keeps a hand-written HTML template's own <html> and <title>", async () => {
+    const source = '<html lang="fr"><head><title>Mine</title></head><body>Hi</body></html>';
+    const out = await renderTemplate(
+      { subject: "S", source, format: "html" },
+      {},
+      { title: "T", lang: "de" },
+    );
+    expect(out.html).toBe(source);
+  });
+
+  it("stacks columns only on phones, and never the ones marked stack: false", async () => {
+    const column = { blocks: [{ type: "text", text: "cell" }] };
+    const out = await renderTemplate(
+      template(
+        "S",
+        { type: "columns", columns: [column, column, column] },
+        { type: "columns", stack: false, columns: [column, column] },
+      ),
+    );
+    expect(out.html.match(/class="mw-col"/g)).toHaveLength(3);
+    expect(out.html).toContain("@media only screen and (max-width: 480px)");
+    expect(out.html).not.toContain("max-width: 620px");
+    expect(() =>
+      parseBlocksSource(blocks({ type: "columns", stack: "no", columns: [column, column] })),
+    ).toThrow(ValidationError);
+  });
+
+  it("declares light and dark, with a dark stylesheet that keeps every color readable", async () => {
+    const out = await renderTemplate(
+      template(
+        "S",
+        { type: "heading", text: "Kicker", color: "#1d4ed8" },
+        { type: "text", text: "Body [link](https://x.test) small", size: "small" },
+        { type: "button", label: "Go", href: "https://x.test", color: "#111827" },
+        { type: "divider" },
+      ),
+    );
+    expect(out.html).toContain('<meta name="color-scheme" content="light dark"/>');
+    expect(out.html).toContain('<meta name="supported-color-schemes" content="light dark"/>');
+    const dark = /@media \(prefers-color-scheme: dark\) \{([\s\S]*?)\n\}/.exec(out.html)?.[1];
+    expect(dark).toBeDefined();
+    const rule = (selector: string, property: string) =>
+      new RegExp(`\\.${selector} \\{[^}]*?(?<![-\\w])${property}: (#[0-9a-f]{6})`).exec(dark!)?.[1];
+    const card = rule("mw-container", "background-color")!;
+    expect(contrastRatio(rule("mw-text", "color")!, card)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(rule("mw-muted", "color")!, card)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(rule("mw-link", "color")!, card)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(rule("mw-fg-1d4ed8", "color")!, card)).toBeGreaterThanOrEqual(4.5);
+    // A near-black button is lightened until it stands out, and its label still reads on it.
+    const button = rule("mw-btn-111827-ffffff", "background-color")!;
+    expect(contrastRatio(button, card)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(rule("mw-btn-111827-ffffff", "color")!, button)).toBeGreaterThanOrEqual(
+      4.5,
+    );
+    expect(out.html).toMatch(/<h1[^>]*class="mw-fg-1d4ed8"/);
+    expect(out.html).toMatch(/<p[^>]*class="mw-muted"/);
+    expect(out.html).toMatch(/<a[^>]*class="mw-link"/);
+    expect(out.html).toMatch(/<hr[^>]*class="mw-border"/);
+    expect(out.html).toMatch(/<body[^>]*class="mw-outer"/);
   });
 });
 

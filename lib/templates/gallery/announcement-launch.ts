@@ -1,5 +1,5 @@
 import type { SystemTemplate } from "./index";
-import { footer, logo } from "./shared";
+import { logo, marketingFooter } from "./shared";
 
 export const announcementLaunch: SystemTemplate = {
   id: "tpl_system_product_launch",
@@ -26,37 +26,56 @@ export const announcementLaunch: SystemTemplate = {
     {
       type: "image",
       src: "{{ data.image_url }}",
-      alt: '{{ data.product | "Product screenshot" }}',
+      alt: '{{ data.image_alt | "A first look at what we just launched" }}',
+      href: '{{ data.cta_url | "https://example.com" }}',
     },
     {
       type: "columns",
       columns: [
         {
           blocks: [
-            { type: "heading", level: 3, text: '{{ data.feature1_title | "Faster" }}' },
+            {
+              type: "heading",
+              level: 3,
+              align: "center",
+              text: '{{ data.feature1_title | "Faster" }}',
+            },
             {
               type: "text",
               size: "small",
+              align: "center",
               text: '{{ data.feature1_text | "Everything loads in a blink, even on your biggest projects." }}',
             },
           ],
         },
         {
           blocks: [
-            { type: "heading", level: 3, text: '{{ data.feature2_title | "Simpler" }}' },
+            {
+              type: "heading",
+              level: 3,
+              align: "center",
+              text: '{{ data.feature2_title | "Simpler" }}',
+            },
             {
               type: "text",
               size: "small",
+              align: "center",
               text: '{{ data.feature2_text | "Fewer clicks for the things you do every day." }}',
             },
           ],
         },
         {
           blocks: [
-            { type: "heading", level: 3, text: '{{ data.feature3_title | "Smarter" }}' },
+            {
+              type: "heading",
+              level: 3,
+              align: "center",
+              text: '{{ data.feature3_title | "Smarter" }}',
+            },
             {
               type: "text",
               size: "small",
+              align: "center",
               text: '{{ data.feature3_text | "Suggestions that learn from how your team works." }}',
             },
           ],
@@ -74,7 +93,7 @@ export const announcementLaunch: SystemTemplate = {
       align: "center",
       text: "It's available today. We can't wait to hear what you think.",
     },
-    ...footer(
+    ...marketingFooter(
       "You're receiving this because you're a customer or signed up for product updates.",
       "center",
     ),

@@ -1,5 +1,5 @@
 import type { SystemTemplate } from "./index";
-import { footer, logo } from "./shared";
+import { logo, marketingFooter } from "./shared";
 
 export const eventInvitation: SystemTemplate = {
   id: "tpl_system_event_invitation",
@@ -15,9 +15,14 @@ export const eventInvitation: SystemTemplate = {
     { type: "heading", level: 1, text: '{{ data.event_name | "Join us live" }}' },
     {
       type: "text",
-      text: 'Hi {{ name | "there" }}, we\'d love for you to join us. {{ data.event_description | "An hour of live demos, honest answers and a look at what we\'re building next." }}',
+      text: 'Hi {{ first_name | "there" }}, we\'d love for you to join us. {{ data.event_description | "An hour of live demos, honest answers and a look at what we\'re building next." }}',
     },
-    { type: "image", src: "{{ data.image_url }}", alt: "{{ data.event_name }}" },
+    {
+      type: "image",
+      src: "{{ data.image_url }}",
+      alt: '{{ data.image_alt | "Event banner" }}',
+      href: '{{ data.rsvp_url | "https://example.com" }}',
+    },
     {
       type: "columns",
       columns: [
@@ -40,6 +45,6 @@ export const eventInvitation: SystemTemplate = {
       type: "text",
       text: "Seats are limited, so RSVP early. Can't make it live? Register anyway and we'll send you the recording.",
     },
-    ...footer("You're receiving this invitation because you're on our events list."),
+    ...marketingFooter("You're receiving this invitation because you're on our events list."),
   ],
 };

@@ -24,7 +24,7 @@ export const magicLink: SystemTemplate = {
     {
       type: "text",
       size: "small",
-      text: 'The link and code expire in {{ data.expires_in | "15 minutes" }} and can be used once. This request came from {{ data.location | "a new sign-in attempt" }}.',
+      text: 'The link and code expire in {{ data.expires_in | "15 minutes" }} and can be used once. Sign-in requested from: {{ data.location | "an unknown location" }}.',
     },
     ...footer("If you didn't try to sign in, ignore this email. Your account is still safe."),
   ],

@@ -1,6 +1,6 @@
 import type { Block } from "../blocks";
 import type { SystemTemplate } from "./index";
-import { footer, logo } from "./shared";
+import { logo, marketingFooter } from "./shared";
 
 type Story = { kicker: string; title: string; summary: string };
 
@@ -27,9 +27,13 @@ export const newsletterDigest: SystemTemplate = {
     { type: "heading", level: 1, text: '{{ data.issue_title | "This month in review" }}' },
     {
       type: "text",
-      text: 'Hi {{ name | "there" }}, here are the three things worth your time this month. Five minutes, tops.',
+      text: 'Hi {{ first_name | "there" }}, here are the three things worth your time this month. Five minutes, tops.',
     },
-    { type: "image", src: "{{ data.hero_image_url }}", alt: "{{ data.hero_image_alt }}" },
+    {
+      type: "image",
+      src: "{{ data.hero_image_url }}",
+      alt: '{{ data.hero_image_alt | "This month\'s highlights" }}',
+    },
     ...story(1, {
       kicker: "PRODUCT",
       title: "What we shipped",
@@ -55,6 +59,6 @@ export const newsletterDigest: SystemTemplate = {
       type: "text",
       text: "Got something you'd like us to cover next time? Hit reply. We read everything.",
     },
-    ...footer("You're receiving this because you subscribed to our newsletter."),
+    ...marketingFooter("You're receiving this because you subscribed to our newsletter."),
   ],
 };

@@ -14,7 +14,7 @@ export const passwordReset: SystemTemplate = {
     { type: "heading", level: 1, text: "Reset your password" },
     {
       type: "text",
-      text: 'Hi {{ name | "there" }}, we received a request to reset the password for the account tied to **{{ email }}**. Choose a new password with the button below.',
+      text: 'Hi {{ first_name | "there" }}, we received a request to reset the password for the account tied to **{{ email | "this address" }}**. Choose a new password with the button below.',
     },
     { type: "button", label: "Choose a new password", href: "{{ data.reset_url }}" },
     {

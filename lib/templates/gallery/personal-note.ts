@@ -1,17 +1,17 @@
 import type { SystemTemplate } from "./index";
-import { footer } from "./shared";
+import { marketingFooter } from "./shared";
 
 export const personalNote: SystemTemplate = {
   id: "tpl_system_personal_note",
   name: "Personal note",
   category: "General",
-  subject: 'A quick note for you, {{ name | "there" }}',
+  subject: '{{ first_name | "Hi" }}, a quick note for you',
   description: "A plain, letter-style email that reads like it was written by a person.",
   theme: { brandColor: "#18181b", backgroundColor: "#fafafa" },
   blocks: [
     {
       type: "text",
-      text: 'Hi {{ name | "there" }},\n\n{{ data.message | "I wanted to reach out personally to say thank you for being with us. Whether you joined last week or last year, you\'re the reason we get to do this work." }}',
+      text: 'Hi {{ first_name | "there" }},\n\n{{ data.message | "I wanted to reach out personally to say thank you for being with us. Whether you joined last week or last year, you\'re the reason we get to do this work." }}',
     },
     {
       type: "text",
@@ -21,6 +21,6 @@ export const personalNote: SystemTemplate = {
       type: "text",
       text: 'Warmly,\n**{{ data.sender_name | "The team" }}**\n{{ data.sender_title }}',
     },
-    ...footer("You're receiving this because you're a customer of ours."),
+    ...marketingFooter("You're receiving this because you're a customer of ours."),
   ],
 };

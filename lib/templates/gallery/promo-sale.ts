@@ -1,5 +1,5 @@
 import type { SystemTemplate } from "./index";
-import { footer, logo } from "./shared";
+import { logo, marketingFooter } from "./shared";
 
 export const promoSale: SystemTemplate = {
   id: "tpl_system_promo_sale",
@@ -27,9 +27,14 @@ export const promoSale: SystemTemplate = {
       type: "text",
       align: "center",
       size: "large",
-      text: '{{ name | "Friend" }}, our biggest sale of the season is on. Stock up, upgrade, or finally get the thing you\'ve been eyeing.',
+      text: 'Hi {{ first_name | "there" }}, our biggest sale of the season is on. Stock up, upgrade, or finally get the thing you\'ve been eyeing.',
     },
-    { type: "image", src: "{{ data.image_url }}", alt: "Sale" },
+    {
+      type: "image",
+      src: "{{ data.image_url }}",
+      alt: '{{ data.image_alt | "Our seasonal sale" }}',
+      href: '{{ data.shop_url | "https://example.com" }}',
+    },
     { type: "text", align: "center", size: "small", text: "Use this code at checkout" },
     {
       type: "heading",
@@ -50,6 +55,9 @@ export const promoSale: SystemTemplate = {
       size: "small",
       text: 'Offer ends {{ data.ends_at | "Sunday at midnight" }}. One use per customer; cannot be combined with other offers.',
     },
-    ...footer("You're receiving this because you opted in to offers and news from us.", "center"),
+    ...marketingFooter(
+      "You're receiving this because you opted in to offers and news from us.",
+      "center",
+    ),
   ],
 };

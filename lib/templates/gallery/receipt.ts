@@ -2,10 +2,11 @@ import type { Block } from "../blocks";
 import type { SystemTemplate } from "./index";
 import { footer, logo } from "./shared";
 
-// One line of the summary table: label left, amount right.
+// One line of the summary table: label left, amount right, side by side even on a phone.
 function line(label: string, amount: string): Block {
   return {
     type: "columns",
+    stack: false,
     columns: [
       { width: 65, blocks: [{ type: "text", text: label }] },
       { width: 35, blocks: [{ type: "text", text: amount, align: "right" }] },
@@ -26,14 +27,14 @@ export const receipt: SystemTemplate = {
     { type: "heading", level: 1, text: "Thanks for your payment" },
     {
       type: "text",
-      text: 'Hi {{ name | "there" }}, thanks for your payment of **{{ data.total }}**. Here is your receipt for your records.',
+      text: 'Hi {{ first_name | "there" }}, thanks for your payment. Here is your receipt for your records.',
     },
     { type: "divider" },
     line("**Order**", '{{ data.order_number | "—" }}'),
-    line('{{ data.item | "Subscription" }}', "{{ data.subtotal }}"),
+    line('{{ data.item | "Subscription" }}', '{{ data.subtotal | "—" }}'),
     line("Tax", '{{ data.tax | "$0.00" }}'),
     { type: "divider" },
-    line("**Total paid**", "**{{ data.total }}**"),
+    line("**Total paid**", '**{{ data.total | "—" }}**'),
     line("Date", '{{ data.date | "—" }}'),
     line("Payment method", '{{ data.payment_method | "Card on file" }}'),
     { type: "spacer", height: 8 },

@@ -14,7 +14,7 @@ export const verifyEmail: SystemTemplate = {
     { type: "heading", level: 1, text: "Confirm your email address" },
     {
       type: "text",
-      text: 'Hi {{ name | "there" }}, please confirm that **{{ email }}** is your email address so we can keep your account secure and send you important updates.',
+      text: 'Hi {{ first_name | "there" }}, please confirm that **{{ email | "this" }}** is your email address. It takes one click, and it makes sure our emails reach you and nobody else.',
     },
     { type: "button", label: "Confirm email address", href: "{{ data.verify_url }}" },
     {
@@ -22,6 +22,6 @@ export const verifyEmail: SystemTemplate = {
       text: 'This link expires in {{ data.expires_in | "24 hours" }}. If the button does not work, copy this address into your browser:\n{{ data.verify_url }}',
       size: "small",
     },
-    ...footer("Didn't create an account? You can safely ignore this email; nothing will change."),
+    ...footer("Didn't sign up with us? You can safely ignore this email; nothing will change."),
   ],
 };

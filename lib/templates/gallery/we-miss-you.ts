@@ -1,17 +1,17 @@
 import type { SystemTemplate } from "./index";
-import { footer, logo } from "./shared";
+import { logo, marketingFooter } from "./shared";
 
 export const weMissYou: SystemTemplate = {
   id: "tpl_system_we_miss_you",
   name: "We miss you",
   category: "Re-engagement",
-  subject: 'It\'s been a while, {{ name | "friend" }}',
+  subject: 'It\'s been a while, {{ first_name | "friend" }}',
   description: "Wins back inactive contacts with what changed since their last visit.",
   theme: { brandColor: "#ea580c", backgroundColor: "#fff7ed" },
   blocks: [
     logo,
     { type: "spacer", height: 8 },
-    { type: "heading", level: 1, text: 'We miss you, {{ name | "friend" }}' },
+    { type: "heading", level: 1, text: 'We miss you, {{ first_name | "friend" }}' },
     {
       type: "text",
       text: "It's been a little while since we last saw you, and a lot has changed. Here's what you've missed:",
@@ -33,6 +33,6 @@ export const weMissYou: SystemTemplate = {
       type: "text",
       text: "Not the right time? No hard feelings. If there's something we could do better, reply and tell us. We'd genuinely like to know.",
     },
-    ...footer("You're receiving this because you have an account with us."),
+    ...marketingFooter("You're receiving this because you have an account with us."),
   ],
 };

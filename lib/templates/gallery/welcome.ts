@@ -1,17 +1,17 @@
 import type { SystemTemplate } from "./index";
-import { footer, logo } from "./shared";
+import { logo, marketingFooter } from "./shared";
 
 export const welcome: SystemTemplate = {
   id: "tpl_system_welcome",
   name: "Welcome",
   category: "Onboarding",
-  subject: 'Welcome aboard, {{ name | "there" }}!',
+  subject: 'Welcome aboard, {{ first_name | "friend" }}!',
   description: "Greets a new sign-up and points them at three first steps.",
   theme: { brandColor: "#4f46e5", backgroundColor: "#eef2ff" },
   blocks: [
     logo,
     { type: "spacer", height: 8 },
-    { type: "heading", level: 1, text: 'Welcome aboard, {{ name | "there" }} 👋' },
+    { type: "heading", level: 1, text: 'Welcome aboard, {{ first_name | "friend" }} 👋' },
     {
       type: "text",
       text: "Thanks for signing up. Your account is ready, and we're glad you're here.\nMost people get value in their first ten minutes by doing three things:",
@@ -58,8 +58,8 @@ export const welcome: SystemTemplate = {
     },
     {
       type: "text",
-      text: 'Questions? Just reply to this email. A real person reads every message.\n\nCheers,\n**The {{ data.company | "team" }}**',
+      text: "Questions? Just reply to this email. A real person reads every message.\n\nCheers,\n**The {{ project_name }} team**",
     },
-    ...footer("You're receiving this email because you created an account with us."),
+    ...marketingFooter("You're receiving this email because you created an account with us."),
   ],
 };
