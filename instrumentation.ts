@@ -2,6 +2,6 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { startServer } = await import("./lib/server-start");
+  const { startServer } = await import("./lib/start/server");
   await startServer();
 }

@@ -74,7 +74,7 @@ async function startRuntime(role: RuntimeRole): Promise<Runtime> {
   });
   await migrateDatabase({ databaseUrl: cfg.databaseUrl, handle });
   const runtime = makeRuntime(handle, cfg);
-  const { prepareInstance } = await import("./bootstrap");
+  const { prepareInstance } = await import("./start/bootstrap");
   await prepareInstance(runtime);
   if (role !== "cli") await runtime.jobs.start();
   return runtime;

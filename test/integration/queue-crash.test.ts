@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "@/db/schema";
 import { JobQueue } from "@/lib/jobs/queue";
-import { startWorkers } from "@/lib/jobs/workers";
+import { startWorkers } from "@/lib/start/workers";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
 import { crashTestWorkerEnv, spawnWorker, stopWorker } from "../support/worker-process";

@@ -1,11 +1,11 @@
 import { count } from "drizzle-orm";
 import { projects } from "@/db/schema";
-import { AUTH_SECRET_KEY, ensureInstanceSecret, SIGNING_KEY } from "./instance-settings";
-import { randomBase62 } from "./ids";
-import { createProject } from "./projects/create";
-import type { Runtime } from "./runtime";
-import { syncSystemTemplates } from "./templates/system";
-import { createUser } from "./users/users";
+import { AUTH_SECRET_KEY, ensureInstanceSecret, SIGNING_KEY } from "../instance-settings";
+import { randomBase62 } from "../ids";
+import { createProject } from "../projects/create";
+import type { Runtime } from "../runtime";
+import { syncSystemTemplates } from "../templates/system";
+import { createUser } from "../users/users";
 
 /** Runs on every start after migrations: instance secrets and the system template gallery. */
 export async function prepareInstance(runtime: Runtime) {
