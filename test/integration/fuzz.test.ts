@@ -27,8 +27,8 @@ beforeAll(async () => {
   // A configured secret, so provider webhooks are fuzzed past "not configured" into verification.
   app = await startTestApp({
     clock: "fake",
-    env: {
-      RESEND_WEBHOOK_SECRET: "whsec_" + Buffer.from("fuzz-secret-fuzz-secret").toString("base64"),
+    config: {
+      resendWebhookSecret: "whsec_" + Buffer.from("fuzz-secret-fuzz-secret").toString("base64"),
     },
   });
   project = await app.createProject();

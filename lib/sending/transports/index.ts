@@ -11,15 +11,15 @@ import type { Transport } from "./types";
  */
 let cached: { key: string; transport: Transport | null } | undefined;
 
-export function liveTransport(
-  config: Pick<Config, "smtpUrl" | "resendApiKey" | "resendBaseUrl">,
-): Transport | null {
-  const key = `${config.smtpUrl ?? ""}|${config.resendApiKey ?? ""}|${config.resendBaseUrl ?? ""}`;
+type TransportConfig = Pick<Config, "smtpUrl" | "smtpPoolSize" | "resendApiKey" | "resendBaseUrl">;
+
+export function liveTransport(config: TransportConfig): Transport | null {
+  const key = [config.smtpUrl, config.smtpPoolSize, config.resendApiKey, config.resendBaseUrl].join("|");
   if (cached?.key === key) return cached.transport;
   void cached?.transport?.close();
   const transport = config.smtpUrl
     ? createSmtpTransport(config.smtpUrl, {
-        maxConnections: Number(process.env.SMTP_POOL_SIZE ?? 5),
+        maxConnections: config.smtpPoolSize,
       })
     : config.resendApiKey
       ? createResendTransport(config.resendApiKey, config.resendBaseUrl)
@@ -35,10 +35,7 @@ export async function closeTransports() {
   await transport?.close();
 }
 
-export function transportFor(
-  mode: "live" | "test",
-  config: Pick<Config, "smtpUrl" | "resendApiKey" | "resendBaseUrl">,
-) {
+export function transportFor(mode: "live" | "test", config: TransportConfig) {
   return mode === "test" ? simulatorTransport : liveTransport(config);
 }
 

@@ -8,7 +8,7 @@ type Params = { id: string };
 
 // GET /v1/domains/:id
 export const GET = withApiKey<Params>(async ({ ctx, params }) =>
-  json(serializeDomain(await getDomain(ctx, params.id))),
+  json(serializeDomain(await getDomain(ctx, params.id), ctx.config)),
 );
 
 // DELETE /v1/domains/:id

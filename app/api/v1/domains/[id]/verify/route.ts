@@ -8,7 +8,7 @@ type Params = { id: string };
 // POST /v1/domains/:id/verify — DNS lookups now; returns the domain with each record's status
 export const POST = withApiKey<Params>(async ({ ctx, params }) => {
   const { domain, statuses } = await verifyDomain(ctx, params.id);
-  return json(serializeDomain(domain, statuses));
+  return json(serializeDomain(domain, ctx.config, statuses));
 });
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
