@@ -1,7 +1,7 @@
 import { addDomain } from "@/lib/domains/create";
 import { listDomains } from "@/lib/domains/list";
 import { serializeDomain } from "@/lib/domains/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 

@@ -1,7 +1,7 @@
 import { deleteDomain } from "@/lib/domains/delete";
 import { getDomain } from "@/lib/domains/get";
 import { serializeDomain } from "@/lib/domains/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { json } from "@/lib/http/respond";
 
 type Params = { id: string };

@@ -1,6 +1,6 @@
 import { serializeDomain } from "@/lib/domains/serialize";
 import { verifyDomain } from "@/lib/domains/verify";
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { json } from "@/lib/http/respond";
 
 type Params = { id: string };
