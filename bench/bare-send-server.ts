@@ -16,7 +16,11 @@ async function main() {
   const projectId = process.env.BENCH_PROJECT_ID!;
   const databaseUrl = process.env.DATABASE_URL!;
   const handle = await openDatabase({ databaseUrl, poolSize: 10 });
-  const jobs = new JobQueue(handle, { ...queueOptions(readConfig()), databaseUrl, supervise: false });
+  const jobs = new JobQueue(handle, {
+    ...queueOptions(readConfig()),
+    databaseUrl,
+    supervise: false,
+  });
   await jobs.start();
   serveJson(
     Number(process.env.PORT ?? 3211),

@@ -246,7 +246,9 @@ async function recordDeferral(
     });
     return;
   }
-  const retryAt = new Date(Date.now() + retryDelayMs(attempts, runtime.config.deliveryRetryBaseSeconds));
+  const retryAt = new Date(
+    Date.now() + retryDelayMs(attempts, runtime.config.deliveryRetryBaseSeconds),
+  );
   await recordEmailEvent(tx, runtime.jobs, {
     email,
     type: "deferred",

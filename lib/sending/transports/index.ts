@@ -14,7 +14,9 @@ let cached: { key: string; transport: Transport | null } | undefined;
 type TransportConfig = Pick<Config, "smtpUrl" | "smtpPoolSize" | "resendApiKey" | "resendBaseUrl">;
 
 export function liveTransport(config: TransportConfig): Transport | null {
-  const key = [config.smtpUrl, config.smtpPoolSize, config.resendApiKey, config.resendBaseUrl].join("|");
+  const key = [config.smtpUrl, config.smtpPoolSize, config.resendApiKey, config.resendBaseUrl].join(
+    "|",
+  );
   if (cached?.key === key) return cached.transport;
   void cached?.transport?.close();
   const transport = config.smtpUrl
