@@ -20,7 +20,7 @@ export function systemDnsResolver(server: string | undefined): DnsResolver {
 }
 
 type ResolverGlobal = {
-  __mailwrightDnsResolver?: { server: string | undefined; resolver: DnsResolver };
+  __mailwrightSystemDnsResolver?: { server: string | undefined; resolver: DnsResolver };
   __mailwrightInstalledDnsResolver?: DnsResolver;
 };
 const store = globalThis as unknown as ResolverGlobal;
@@ -33,10 +33,10 @@ export function installDnsResolver(resolver: DnsResolver | null) {
 /** The installed resolver, else the system one for the configured DNS_SERVER (kept per process). */
 export function currentDnsResolver(config: Pick<Config, "dnsServer">): DnsResolver {
   if (store.__mailwrightInstalledDnsResolver) return store.__mailwrightInstalledDnsResolver;
-  let system = store.__mailwrightDnsResolver;
+  let system = store.__mailwrightSystemDnsResolver;
   if (!system || system.server !== config.dnsServer) {
     system = { server: config.dnsServer, resolver: systemDnsResolver(config.dnsServer) };
-    store.__mailwrightDnsResolver = system;
+    store.__mailwrightSystemDnsResolver = system;
   }
   return system.resolver;
 }

@@ -4,6 +4,8 @@ import { simulatorTransport } from "./simulator";
 import { createSmtpTransport } from "./smtp";
 import type { Transport } from "./types";
 
+type TransportConfig = Pick<Config, "smtpUrl" | "smtpPoolSize" | "resendApiKey" | "resendBaseUrl">;
+
 /**
  * The live transport configured for this process (SMTP wins over Resend when both are set), or
  * null: "delivery not configured", so live sends stay `queued`. Test-key sends always use the
@@ -11,18 +13,13 @@ import type { Transport } from "./types";
  */
 let cached: { key: string; transport: Transport | null } | undefined;
 
-type TransportConfig = Pick<Config, "smtpUrl" | "smtpPoolSize" | "resendApiKey" | "resendBaseUrl">;
-
 export function liveTransport(config: TransportConfig): Transport | null {
-  const key = [config.smtpUrl, config.smtpPoolSize, config.resendApiKey, config.resendBaseUrl].join(
-    "|",
-  );
+  const { smtpUrl, smtpPoolSize, resendApiKey, resendBaseUrl } = config;
+  const key = [smtpUrl, smtpPoolSize, resendApiKey, resendBaseUrl].join("|");
   if (cached?.key === key) return cached.transport;
   void cached?.transport?.close();
   const transport = config.smtpUrl
-    ? createSmtpTransport(config.smtpUrl, {
-        maxConnections: config.smtpPoolSize,
-      })
+    ? createSmtpTransport(config.smtpUrl, { maxConnections: config.smtpPoolSize })
     : config.resendApiKey
       ? createResendTransport(config.resendApiKey, config.resendBaseUrl)
       : null;
