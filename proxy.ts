@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { isDevelopmentBuild } from "@/lib/config";
 import { dashboardCsp } from "@/lib/http/security-headers";
 
 /**
@@ -15,8 +16,7 @@ export function proxy(request: NextRequest) {
     return new NextResponse("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   }
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  // NODE_ENV is fixed at build time by Next; dev mode needs eval for React's debugging.
-  const policy = dashboardCsp(nonce, process.env.NODE_ENV === "development");
+  const policy = dashboardCsp(nonce, isDevelopmentBuild);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", policy);

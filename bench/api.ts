@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
-import { prepareInstance } from "@/lib/bootstrap";
+import { prepareInstance } from "@/lib/start/bootstrap";
 import { readConfig } from "@/lib/config";
 import { encodeCursor } from "@/lib/pagination";
 import { createProject } from "@/lib/projects/create";

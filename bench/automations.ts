@@ -14,7 +14,7 @@ import os from "node:os";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
 import { createAutomation } from "@/lib/automations/create";
 import { updateAutomation } from "@/lib/automations/update";
-import { prepareInstance } from "@/lib/bootstrap";
+import { prepareInstance } from "@/lib/start/bootstrap";
 import { readConfig } from "@/lib/config";
 import { serviceContext } from "@/lib/context";
 import { createProject } from "@/lib/projects/create";

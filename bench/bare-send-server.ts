@@ -8,13 +8,19 @@ import { emailEvents, emails } from "@/db/schema";
 import { openDatabase } from "@/db";
 import { newId, randomBase62 } from "@/lib/ids";
 import { JOBS, PRIORITY } from "@/lib/jobs/names";
+import { readConfig } from "@/lib/config";
 import { JobQueue } from "@/lib/jobs/queue";
+import { queueOptions } from "@/lib/runtime";
 
 async function main() {
   const projectId = process.env.BENCH_PROJECT_ID!;
   const databaseUrl = process.env.DATABASE_URL!;
   const handle = await openDatabase({ databaseUrl, poolSize: 10 });
-  const jobs = new JobQueue(handle, { databaseUrl, supervise: false });
+  const jobs = new JobQueue(handle, {
+    ...queueOptions(readConfig()),
+    databaseUrl,
+    supervise: false,
+  });
   await jobs.start();
   serveJson(
     Number(process.env.PORT ?? 3211),

@@ -14,7 +14,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
-import { prepareInstance } from "@/lib/bootstrap";
+import { prepareInstance } from "@/lib/start/bootstrap";
 import { emails } from "@/db/schema";
 import { createCampaign } from "@/lib/campaigns/manage";
 import { readConfig } from "@/lib/config";

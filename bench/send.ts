@@ -11,7 +11,7 @@
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "@/db";
-import { prepareInstance } from "@/lib/bootstrap";
+import { prepareInstance } from "@/lib/start/bootstrap";
 import { readConfig } from "@/lib/config";
 import { createProject } from "@/lib/projects/create";
 import { makeRuntime } from "@/lib/runtime";

@@ -1,10 +1,20 @@
 import path from "node:path";
 
-/** Environment configuration, read once. Every knob the operator has is listed in README.md. */
+/**
+ * Environment configuration, read once: the only module that reads `process.env`. Every knob the
+ * operator has is listed in README.md; a value that cannot be used stops the start with a message
+ * naming the variable.
+ */
 export type WorkerMode = "embedded" | "external" | "off";
 
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
+type Env = Record<string, string | undefined>;
+
+function textFromEnv(env: Env, name: string): string | undefined {
+  return env[name]?.trim() || undefined;
+}
+
+function numberFromEnv(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) {
@@ -13,8 +23,8 @@ function intFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-function countFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
+function countFromEnv(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) {
@@ -23,13 +33,32 @@ function countFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-export function readConfig() {
-  const port = intFromEnv("PORT", 3000);
-  const worker = (process.env.WORKER ?? "embedded") as WorkerMode;
+function flagFromEnv(env: Env, name: string): boolean {
+  const raw = (env[name] ?? "").trim().toLowerCase();
+  if (raw === "1" || raw === "true") return true;
+  if (raw === "" || raw === "0" || raw === "false") return false;
+  throw new Error(`${name} must be 1, true, 0 or false, got "${env[name]}"`);
+}
+
+/** A comma-separated list of seconds (`"5, 300"`), or undefined when unset. */
+function secondsListFromEnv(env: Env, name: string): number[] | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const values = raw.split(",").map((part) => (part.trim() === "" ? NaN : Number(part)));
+  if (values.some((v) => !Number.isFinite(v) || v < 0)) {
+    throw new Error(`${name} must be a comma-separated list of seconds, got "${raw}"`);
+  }
+  return values;
+}
+
+/** Reads and validates the configuration; `env` is injectable so tests need not touch process.env. */
+export function readConfig(env: Env = process.env) {
+  const port = numberFromEnv(env, "PORT", 3000);
+  const worker = (env.WORKER ?? "embedded") as WorkerMode;
   if (!["embedded", "external", "off"].includes(worker)) {
     throw new Error(`WORKER must be embedded, external or off, got "${worker}"`);
   }
-  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const databaseUrl = env.DATABASE_URL || undefined;
   if (worker === "external" && !databaseUrl) {
     throw new Error(
       "WORKER=external needs PostgreSQL (set DATABASE_URL): the embedded PGlite database " +
@@ -38,28 +67,49 @@ export function readConfig() {
   }
   return {
     port,
-    appUrl: (process.env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
-    dataDir: path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || ".data"),
+    appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
+    dataDir: path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR || ".data"),
     databaseUrl,
-    databasePoolSize: intFromEnv("DATABASE_POOL_SIZE", 10),
+    databasePoolSize: numberFromEnv(env, "DATABASE_POOL_SIZE", 10),
     worker,
-    rateLimitPerSecond: intFromEnv("RATE_LIMIT_PER_SECOND", 50),
-    rateLimitBurst: intFromEnv("RATE_LIMIT_BURST", 100),
+    rateLimitPerSecond: numberFromEnv(env, "RATE_LIMIT_PER_SECOND", 50),
+    rateLimitBurst: numberFromEnv(env, "RATE_LIMIT_BURST", 100),
     // Per client address: API requests whose key is missing or unknown, invalid hosted tokens.
-    unauthenticatedLimitPerMinute: intFromEnv("UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE", 60),
+    unauthenticatedLimitPerMinute: numberFromEnv(env, "UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE", 60),
     // Reverse proxies in front of the server whose X-Forwarded-For is believed (0: none).
-    trustProxy: countFromEnv("TRUST_PROXY", 0),
-    smtpUrl: process.env.SMTP_URL || undefined,
-    resendApiKey: process.env.RESEND_API_KEY || undefined,
-    resendBaseUrl: process.env.RESEND_BASE_URL || undefined,
+    trustProxy: countFromEnv(env, "TRUST_PROXY", 0),
+    // Session signing secret; unset: the instance secret generated on first boot.
+    authSecret: env.AUTH_SECRET || undefined,
+    // First boot only: the admin user's login (unset password: a random one, printed once).
+    adminEmail: textFromEnv(env, "ADMIN_EMAIL") ?? "admin@mailwright.local",
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpPoolSize: numberFromEnv(env, "SMTP_POOL_SIZE", 5),
+    resendApiKey: env.RESEND_API_KEY || undefined,
+    resendBaseUrl: env.RESEND_BASE_URL || undefined,
+    // Signing secret of the Resend webhook; unset: POST /api/providers/resend answers 503.
+    resendWebhookSecret: textFromEnv(env, "RESEND_WEBHOOK_SECRET"),
+    // Backoff base for temporary delivery failures (base × 4^(attempt − 1)).
+    deliveryRetryBaseSeconds: numberFromEnv(env, "DELIVERY_RETRY_BASE_SECONDS", 30),
+    // A job whose worker died is retried once its lease expires; leases are checked this often.
+    jobLeaseSeconds: numberFromEnv(env, "JOB_LEASE_SECONDS", 120),
+    queueMaintenanceSeconds: numberFromEnv(env, "QUEUE_MAINTENANCE_SECONDS", 30),
     // How often each worker process looks for automation runs that came due.
-    automationPollMs: intFromEnv("AUTOMATION_POLL_MS", 1000),
+    automationPollMs: numberFromEnv(env, "AUTOMATION_POLL_MS", 1000),
     // A dispatched run whose job never ran is dispatched again after this long.
-    automationRedispatchSeconds: intFromEnv("AUTOMATION_REDISPATCH_SECONDS", 900),
+    automationRedispatchSeconds: numberFromEnv(env, "AUTOMATION_REDISPATCH_SECONDS", 900),
     // Optional provider limit: campaign emails are handed to delivery at most this fast.
-    sendRatePerSecond: process.env.SEND_RATE_PER_SECOND
-      ? intFromEnv("SEND_RATE_PER_SECOND", 1)
+    sendRatePerSecond: env.SEND_RATE_PER_SECOND
+      ? numberFromEnv(env, "SEND_RATE_PER_SECOND", 1)
       : undefined,
+    // Domain verification: the SPF include to suggest (unset: `_spf.<APP_URL host>`) and the DNS
+    // server to ask (unset: the system resolver).
+    spfInclude: textFromEnv(env, "SPF_INCLUDE"),
+    dnsServer: textFromEnv(env, "DNS_SERVER"),
+    // Outgoing webhooks: private targets allowed (tests, internal setups); retry delays in seconds
+    // (unset: the Standard Webhooks schedule).
+    webhookAllowPrivate: flagFromEnv(env, "WEBHOOK_ALLOW_PRIVATE"),
+    webhookRetryScheduleSeconds: secondsListFromEnv(env, "WEBHOOK_RETRY_SCHEDULE_SECONDS"),
   };
 }
 
@@ -70,3 +120,9 @@ export function config(): Config {
   cached ??= readConfig();
   return cached;
 }
+
+/**
+ * `next dev` (React's debugging needs eval in the page's CSP). Not part of Config: Next fixes
+ * NODE_ENV when it builds, and the proxy that asks must not fail on the operator's settings.
+ */
+export const isDevelopmentBuild = process.env.NODE_ENV === "development";

@@ -4,7 +4,7 @@ import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } fro
 import { systemClock, type Clock } from "./clock";
 import { config, type Config } from "./config";
 import { TokenBucketLimiter } from "./http/rate-limit";
-import { JobQueue } from "./jobs/queue";
+import { JobQueue, type QueueOptions } from "./jobs/queue";
 import type { HtmlInstrumenter } from "./sending/compose";
 import { trackingInstrumenter } from "./tracking/email-instrumenter";
 
@@ -59,8 +59,17 @@ export function makeRuntime(
       cfg.unauthenticatedLimitPerMinute / 60,
       cfg.unauthenticatedLimitPerMinute,
     ),
-    // Queue maintenance (expiring dead workers' jobs) runs wherever jobs are worked.
-    jobs: new JobQueue(handle, { databaseUrl: cfg.databaseUrl, supervise: cfg.worker !== "off" }),
+    jobs: new JobQueue(handle, queueOptions(cfg)),
+  };
+}
+
+/** The queue as configured: maintenance (expiring dead workers' jobs) runs wherever jobs are worked. */
+export function queueOptions(cfg: Config): QueueOptions {
+  return {
+    databaseUrl: cfg.databaseUrl,
+    supervise: cfg.worker !== "off",
+    leaseSeconds: cfg.jobLeaseSeconds,
+    maintenanceSeconds: cfg.queueMaintenanceSeconds,
   };
 }
 
@@ -74,7 +83,7 @@ async function startRuntime(role: RuntimeRole): Promise<Runtime> {
   });
   await migrateDatabase({ databaseUrl: cfg.databaseUrl, handle });
   const runtime = makeRuntime(handle, cfg);
-  const { prepareInstance } = await import("./bootstrap");
+  const { prepareInstance } = await import("./start/bootstrap");
   await prepareInstance(runtime);
   if (role !== "cli") await runtime.jobs.start();
   return runtime;

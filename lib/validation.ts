@@ -55,3 +55,13 @@ export const EmailAddress = z
   .toLowerCase()
   .max(MAX_EMAIL_LENGTH, { error: `must be at most ${MAX_EMAIL_LENGTH} characters`, abort: true })
   .refine(isEmailAddress, { message: "must be a valid email address" });
+
+/**
+ * Event names (`user.signed_up`): recorded events, automation triggers and wait steps. Here, not
+ * in lib/events, because lib/events enrolls contacts in lib/automations.
+ */
+export const EventName = z
+  .string({ error: "is required and must be a string" })
+  .trim()
+  .min(1, "must not be empty")
+  .max(200, "must be at most 200 characters");

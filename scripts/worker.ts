@@ -4,7 +4,7 @@
  * fetching, let running jobs finish (up to 30 s) and exit.
  */
 import v8 from "node:v8";
-import { startWorkers } from "@/lib/jobs/workers";
+import { startWorkers } from "@/lib/start/workers";
 import { getRuntime } from "@/lib/runtime";
 import { releaseQueuedEmails } from "@/lib/sending/sweep";
 import { SYSTEM_TEMPLATES } from "@/lib/templates/gallery";

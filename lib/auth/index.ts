@@ -23,7 +23,7 @@ export class NoProjectSignin extends CredentialsSignin {
  * Dashboard users sign in with email + password (scrypt hashes in `users`); sessions are JWTs.
  */
 export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<NextAuthConfig> => ({
-  secret: await authSecret(),
+  secret: await authSecret(await getRuntime()),
   trustHost: true,
   // A wrong password is an expected outcome, not a server error worth a stack trace.
   logger: {

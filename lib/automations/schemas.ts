@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { RUN_STATUSES } from "@/db/schema";
-import { EventName } from "../events/schemas";
 import { PageQuery } from "../pagination";
-import { parseInput } from "../validation";
+import { EventName, parseInput } from "../validation";
 import { StepsInput } from "./step-schemas";
 import { finalizeSteps } from "./steps";
 

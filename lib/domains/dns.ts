@@ -1,4 +1,5 @@
 import { Resolver } from "node:dns/promises";
+import type { Config } from "../config";
 import type { TxtLookup } from "./check";
 import { joinTxtChunks } from "./check";
 
@@ -12,26 +13,32 @@ const NOT_FOUND_CODES = new Set(["ENOTFOUND", "ENODATA", "NXDOMAIN", "ENONAME"])
  * node's resolver, optionally pointed at DNS_SERVER (`1.1.1.1`, `10.0.0.2:5353`, `[::1]:53`),
  * for hosts whose system resolver is split-horizon or caches too long.
  */
-export function systemDnsResolver(
-  env: Record<string, string | undefined> = process.env,
-): DnsResolver {
+export function systemDnsResolver(server: string | undefined): DnsResolver {
   const resolver = new Resolver({ timeout: 3000, tries: 2 });
-  const server = env.DNS_SERVER?.trim();
   if (server) resolver.setServers([server]);
   return resolver;
 }
 
-type ResolverGlobal = { __mailwrightDnsResolver?: DnsResolver };
+type ResolverGlobal = {
+  __mailwrightSystemDnsResolver?: { server: string | undefined; resolver: DnsResolver };
+  __mailwrightInstalledDnsResolver?: DnsResolver;
+};
 const store = globalThis as unknown as ResolverGlobal;
 
 /** Replaces the process-wide resolver (tests); `null` restores the system one. */
 export function installDnsResolver(resolver: DnsResolver | null) {
-  store.__mailwrightDnsResolver = resolver ?? undefined;
+  store.__mailwrightInstalledDnsResolver = resolver ?? undefined;
 }
 
-export function currentDnsResolver(): DnsResolver {
-  store.__mailwrightDnsResolver ??= systemDnsResolver();
-  return store.__mailwrightDnsResolver;
+/** The installed resolver, else the system one for the configured DNS_SERVER (kept per process). */
+export function currentDnsResolver(config: Pick<Config, "dnsServer">): DnsResolver {
+  if (store.__mailwrightInstalledDnsResolver) return store.__mailwrightInstalledDnsResolver;
+  let system = store.__mailwrightSystemDnsResolver;
+  if (!system || system.server !== config.dnsServer) {
+    system = { server: config.dnsServer, resolver: systemDnsResolver(config.dnsServer) };
+    store.__mailwrightSystemDnsResolver = system;
+  }
+  return system.resolver;
 }
 
 /** A TXT lookup that never throws: not-found answers and failures become values. */

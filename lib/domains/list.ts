@@ -25,6 +25,6 @@ export async function listDomains(ctx: ServiceContext, query: unknown) {
     limit,
     scope,
     (r) => r,
-    (r) => serializeDomain(r),
+    (r) => serializeDomain(r, ctx.config),
   );
 }

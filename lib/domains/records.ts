@@ -1,4 +1,5 @@
 import type { Domain } from "@/db/schema";
+import type { Config } from "../config";
 
 /** What a DNS record is for; only DKIM decides whether a domain is verified. */
 export type RecordPurpose = "dkim" | "spf" | "dmarc";
@@ -19,15 +20,11 @@ export type RecordStatuses = Record<RecordPurpose, RecordStatus>;
  * The SPF include of the sending relay. Operators set SPF_INCLUDE to their relay's SPF domain
  * (for example `amazonses.com` or their own MTA's); the fallback names this instance's host.
  */
-export function spfInclude(
-  appUrl: string,
-  env: Record<string, string | undefined> = process.env,
-): string {
-  const configured = env.SPF_INCLUDE?.trim();
-  if (configured) return configured;
+export function spfInclude(config: Pick<Config, "appUrl" | "spfInclude">): string {
+  if (config.spfInclude) return config.spfInclude;
   let host = "localhost";
   try {
-    host = new URL(appUrl).hostname;
+    host = new URL(config.appUrl).hostname;
   } catch {
     // A malformed APP_URL is reported elsewhere; the suggestion still renders.
   }

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { domains, type Domain } from "@/db/schema";
-import { config } from "../config";
 import type { ServiceContext } from "../context";
 import { NotFoundError } from "../errors";
 import { checkDkim, checkDmarc, checkSpf } from "./check";
@@ -40,11 +39,11 @@ export function domainStatusFor(statuses: RecordStatuses): Domain["status"] {
 export async function verifyDomain(
   ctx: ServiceContext,
   domainId: string,
-  resolver: DnsResolver = currentDnsResolver(),
+  resolver: DnsResolver = currentDnsResolver(ctx.config),
 ) {
   authorize(ctx, "domains.manage");
   const domain = await findDomainOrThrow(ctx.db, ctx.projectId, domainId);
-  const statuses = await checkDomainRecords(domain, resolver, spfInclude(config().appUrl));
+  const statuses = await checkDomainRecords(domain, resolver, spfInclude(ctx.config));
   // A lookup that failed for a transient reason ("pending": timeout, SERVFAIL) says nothing new:
   // a verified domain stays verified rather than breaking every send until the next check.
   const status =

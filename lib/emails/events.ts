@@ -2,12 +2,12 @@ import { sql } from "drizzle-orm";
 import { emailEvents, emails, type Email, type EmailStatus } from "@/db/schema";
 import type { Executor } from "@/db";
 import { insertRows } from "@/db/bulk-insert";
-import { countCampaignEvents } from "../campaigns/counters";
 import { newId } from "../ids";
 import type { JobQueue } from "../jobs/queue";
 import { suppressAddress } from "../suppressions/suppress";
 import { enqueueWebhookDeliveries, type WebhookEvent } from "../webhooks/enqueue";
 import type { WebhookEventType } from "../webhooks/event-types";
+import { countCampaignEvents } from "./campaign-counters";
 import { nextStatusSql } from "./status";
 
 /** Everything that can happen to an email, in its timeline. */

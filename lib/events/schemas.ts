@@ -1,13 +1,6 @@
 import { z } from "zod";
 import { PageQuery } from "../pagination";
-import { EmailAddress, JsonObject } from "../validation";
-
-/** Event names (`user.signed_up`); also used by automation triggers and wait steps. */
-export const EventName = z
-  .string({ error: "is required and must be a string" })
-  .trim()
-  .min(1, "must not be empty")
-  .max(200, "must be at most 200 characters");
+import { EmailAddress, EventName, JsonObject } from "../validation";
 
 export const RecordEventInput = z.object({
   name: EventName,

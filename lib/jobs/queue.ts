@@ -5,6 +5,16 @@ import { handleAdapter, transactionAdapter } from "./sql-adapter";
 
 export type EnqueueOptions = { priority?: number; startAfter?: Date; singletonKey?: string };
 
+export type QueueOptions = {
+  databaseUrl?: string;
+  /** Run pg-boss maintenance (expiring dead workers' jobs) in this process. */
+  supervise: boolean;
+  /** A job whose worker died is retried once this lease expires (JOB_LEASE_SECONDS). */
+  leaseSeconds: number;
+  /** How often expired leases are noticed and their jobs put back (QUEUE_MAINTENANCE_SECONDS). */
+  maintenanceSeconds: number;
+};
+
 /**
  * The Postgres-backed job queue (pg-boss). Jobs are enqueued inside the caller's transaction
  * (outbox): they exist exactly when the rows they act on do. On PostgreSQL pg-boss keeps its own
@@ -16,16 +26,14 @@ export class JobQueue {
   private readonly workerIds = new Map<string, string[]>();
   private readonly stopHooks: (() => Promise<void>)[] = [];
 
-  constructor(handle: DatabaseHandle, options: { databaseUrl?: string; supervise: boolean }) {
+  constructor(handle: DatabaseHandle, options: QueueOptions) {
     const common = {
       schema: "pgboss",
       supervise: options.supervise,
       schedule: false,
       migrate: true,
-      // A job whose worker died is retried once this lease expires.
-      expireInSeconds: Number(process.env.JOB_LEASE_SECONDS ?? 120),
-      // How often expired leases are noticed and their jobs put back (pg-boss maintenance).
-      maintenanceIntervalSeconds: Number(process.env.QUEUE_MAINTENANCE_SECONDS ?? 30),
+      expireInSeconds: options.leaseSeconds,
+      maintenanceIntervalSeconds: options.maintenanceSeconds,
       retryLimit: 10,
       retryDelay: 5,
       retryBackoff: true,

@@ -6,7 +6,9 @@ import type { Runtime } from "../runtime";
 import { mapResendEvent } from "./resend-events";
 import { svixHeadersFrom, verifySvixSignature } from "./svix";
 
-export type ProviderWebhookRuntime = Pick<Runtime, "db" | "jobs" | "clock">;
+export type ProviderWebhookRuntime = Pick<Runtime, "db" | "jobs" | "clock"> & {
+  config: Pick<Runtime["config"], "resendWebhookSecret">;
+};
 export type ResendWebhookResult = { ok: true } | { ignored: true };
 
 class WebhookNotConfiguredError extends AppError {
@@ -35,9 +37,9 @@ class InvalidSignatureError extends AppError {
 export async function handleResendWebhook(
   runtime: ProviderWebhookRuntime,
   request: { headers: Headers; body: string },
-  secret: string | undefined = process.env.RESEND_WEBHOOK_SECRET,
 ): Promise<ResendWebhookResult> {
-  if (!secret?.trim()) throw new WebhookNotConfiguredError();
+  const secret = runtime.config.resendWebhookSecret;
+  if (!secret) throw new WebhookNotConfiguredError();
   const headers = svixHeadersFrom(request.headers);
   const verdict = verifySvixSignature(secret, headers, request.body, runtime.clock.now());
   if (!verdict.ok) throw new InvalidSignatureError(verdict.reason);

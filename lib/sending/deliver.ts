@@ -19,9 +19,8 @@ type DeliveryDeps = Pick<Runtime, "db" | "config" | "clock" | "jobs" | "instrume
 export const MAX_DELIVERY_ATTEMPTS = 5;
 
 /** Backoff before attempt n+1: base × 4^(n-1) (base 30 s: 30 s, 2 min, 8 min, 32 min). */
-export function retryDelayMs(attempt: number): number {
-  const base = Number(process.env.DELIVERY_RETRY_BASE_SECONDS ?? 30) * 1000;
-  return base * 4 ** Math.max(0, attempt - 1);
+export function retryDelayMs(attempt: number, baseSeconds: number): number {
+  return baseSeconds * 1000 * 4 ** Math.max(0, attempt - 1);
 }
 
 export async function deliverEmailBatch(
@@ -247,7 +246,9 @@ async function recordDeferral(
     });
     return;
   }
-  const retryAt = new Date(Date.now() + retryDelayMs(attempts));
+  const retryAt = new Date(
+    Date.now() + retryDelayMs(attempts, runtime.config.deliveryRetryBaseSeconds),
+  );
   await recordEmailEvent(tx, runtime.jobs, {
     email,
     type: "deferred",

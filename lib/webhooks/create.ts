@@ -3,14 +3,14 @@ import type { ServiceContext } from "../context";
 import { newId } from "../ids";
 import { parseInput } from "../validation";
 import { WEBHOOK_EVENT_TYPES } from "./event-types";
-import { CreateWebhookInput } from "./schemas";
+import { webhookInputSchemas } from "./schemas";
 import { newWebhookSecret } from "./signature";
 import { authorize } from "../permissions";
 
 /** Registers an endpoint; it subscribes to every event type unless `events` narrows it. */
 export async function createWebhook(ctx: ServiceContext, input: unknown) {
   authorize(ctx, "webhooks.manage");
-  const values = parseInput(CreateWebhookInput, input);
+  const values = parseInput(webhookInputSchemas(ctx.config).CreateWebhookInput, input);
   const now = ctx.clock.now();
   const [endpoint] = await ctx.db
     .insert(webhookEndpoints)

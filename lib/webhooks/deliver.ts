@@ -66,6 +66,7 @@ export async function deliverWebhookJob(
     url: endpoint.url,
     body: delivery.payload,
     headers: webhookHeaders(endpoint.secret, delivery, attemptedAt),
+    allowPrivate: runtime.config.webhookAllowPrivate,
   });
   await recordAttempt(runtime, {
     deliveryId: delivery.id,

@@ -13,8 +13,8 @@ export type OutboundRequest = {
   body: string;
   headers: Record<string, string>;
   timeoutMs?: number;
-  /** Default: WEBHOOK_ALLOW_PRIVATE=1 (or true) in the environment. */
-  allowPrivate?: boolean;
+  /** Private, loopback and link-local targets allowed (WEBHOOK_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
   /** Injectable for tests: the resolver and the address check (defaults: dns.lookup, isPrivateAddress). */
   resolve?: (host: string) => Promise<LookupAddress[]>;
   isPrivate?: (ip: string) => boolean;
@@ -30,12 +30,6 @@ export type OutboundResult = {
   error: string | null;
 };
 
-export function privateTargetsAllowed(
-  env: Record<string, string | undefined> = process.env,
-): boolean {
-  return ["1", "true"].includes((env.WEBHOOK_ALLOW_PRIVATE ?? "").trim().toLowerCase());
-}
-
 class OutboundError extends Error {}
 
 /**
@@ -48,7 +42,7 @@ class OutboundError extends Error {}
 export async function postWebhookRequest(request: OutboundRequest): Promise<OutboundResult> {
   const started = performance.now();
   const timeoutMs = request.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  const allowPrivate = request.allowPrivate ?? privateTargetsAllowed();
+  const { allowPrivate } = request;
   const elapsed = () => Math.round(performance.now() - started);
   let cancel: (reason: Error) => void = () => {};
   const deadline = new Promise<never>((_, reject) => {

@@ -59,7 +59,7 @@ export async function recordAttempt(runtime: Runtime, record: AttemptRecord) {
       deliveryStatus: delivery.status,
       failingSince: endpoint.failingSince,
       now,
-      schedule: retryScheduleSeconds(),
+      schedule: retryScheduleSeconds(runtime.config),
       random: record.random,
     });
     // A scheduled attempt whose ticket was spent meanwhile (a duplicate job) only logs itself.

@@ -1,3 +1,5 @@
+import type { Config } from "../config";
+
 /**
  * When to try a failed delivery again: the Standard Webhooks schedule (delays after attempt 1, 2,
  * …), ±10% jitter so a receiver that was down is not hit by every retry at the same instant, and
@@ -26,17 +28,9 @@ export const RETRY_AFTER_STATUSES = new Set([429, 502, 503, 504]);
 
 /** The base schedule; `WEBHOOK_RETRY_SCHEDULE_SECONDS="1,1,1"` shortens it (tests, staging). */
 export function retryScheduleSeconds(
-  env: Record<string, string | undefined> = process.env,
+  config: Pick<Config, "webhookRetryScheduleSeconds">,
 ): readonly number[] {
-  const raw = env.WEBHOOK_RETRY_SCHEDULE_SECONDS?.trim();
-  if (!raw) return RETRY_SCHEDULE_SECONDS;
-  const values = raw.split(",").map((part) => Number(part.trim()));
-  if (values.some((v) => !Number.isFinite(v) || v < 0)) {
-    throw new Error(
-      `WEBHOOK_RETRY_SCHEDULE_SECONDS must be a comma-separated list of seconds, got "${raw}"`,
-    );
-  }
-  return values;
+  return config.webhookRetryScheduleSeconds ?? RETRY_SCHEDULE_SECONDS;
 }
 
 /**
@@ -45,7 +39,7 @@ export function retryScheduleSeconds(
  */
 export function retryDelayMs(
   attemptNumber: number,
-  schedule: readonly number[] = retryScheduleSeconds(),
+  schedule: readonly number[],
   random: () => number = Math.random,
 ): number | null {
   const base = schedule[attemptNumber - 1];

@@ -1,8 +1,8 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import type { Config } from "../config";
 import { PageQuery } from "../pagination";
 import { WEBHOOK_EVENT_TYPES } from "./event-types";
-import { privateTargetsAllowed } from "./outbound";
 import { isPrivateAddress } from "./private-address";
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
@@ -12,33 +12,34 @@ export const MAX_WEBHOOK_URL_LENGTH = 2048;
  * WEBHOOK_ALLOW_PRIVATE is set) because it can never be delivered to; names that merely resolve
  * to private addresses are refused at delivery time, after DNS, where the answer is known.
  */
-const WebhookUrl = z
-  .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
-  .trim()
-  .min(1, { error: "is required", abort: true })
-  .max(MAX_WEBHOOK_URL_LENGTH, {
-    error: `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`,
-    abort: true,
-  })
-  .superRefine((value, issue) => {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      issue.addIssue({ code: "custom", message: "must be an absolute http(s) URL" });
-      return;
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:") {
-      issue.addIssue({ code: "custom", message: "must use http or https" });
-      return;
-    }
-    if (!privateTargetsAllowed() && isLocalTarget(url.hostname)) {
-      issue.addIssue({
-        code: "custom",
-        message: "must not point to a private, loopback or link-local address",
-      });
-    }
-  });
+const webhookUrl = (allowPrivate: boolean) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+    .trim()
+    .min(1, { error: "is required", abort: true })
+    .max(MAX_WEBHOOK_URL_LENGTH, {
+      error: `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`,
+      abort: true,
+    })
+    .superRefine((value, issue) => {
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        issue.addIssue({ code: "custom", message: "must be an absolute http(s) URL" });
+        return;
+      }
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        issue.addIssue({ code: "custom", message: "must use http or https" });
+        return;
+      }
+      if (!allowPrivate && isLocalTarget(url.hostname)) {
+        issue.addIssue({
+          code: "custom",
+          message: "must not point to a private, loopback or link-local address",
+        });
+      }
+    });
 
 function isLocalTarget(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
@@ -62,20 +63,31 @@ const Description = z
   .nullable()
   .transform((v) => (v === null || v.trim() === "" ? null : v.trim()));
 
-export const CreateWebhookInput = z.object({
-  url: WebhookUrl,
-  events: Events.optional(),
-  description: Description.optional(),
-});
-export type CreateWebhookInput = z.input<typeof CreateWebhookInput>;
+function webhookInputs(allowPrivate: boolean) {
+  const url = webhookUrl(allowPrivate);
+  return {
+    CreateWebhookInput: z.object({
+      url,
+      events: Events.optional(),
+      description: Description.optional(),
+    }),
+    UpdateWebhookInput: z.object({
+      url: url.optional(),
+      events: Events.optional(),
+      description: Description.optional(),
+      active: z.boolean({ error: "must be a boolean" }).optional(),
+    }),
+  };
+}
 
-export const UpdateWebhookInput = z.object({
-  url: WebhookUrl.optional(),
-  events: Events.optional(),
-  description: Description.optional(),
-  active: z.boolean({ error: "must be a boolean" }).optional(),
-});
-export type UpdateWebhookInput = z.input<typeof UpdateWebhookInput>;
+// Both variants built once: which one applies is configuration, known only at run time.
+const PUBLIC_TARGETS = webhookInputs(false);
+const ANY_TARGETS = webhookInputs(true);
+
+/** The endpoint input schemas under this process's WEBHOOK_ALLOW_PRIVATE. */
+export function webhookInputSchemas(config: Pick<Config, "webhookAllowPrivate">) {
+  return config.webhookAllowPrivate ? ANY_TARGETS : PUBLIC_TARGETS;
+}
 
 export const ListWebhooksQuery = PageQuery;
 

@@ -3,7 +3,7 @@ import { webhookEndpoints } from "@/db/schema";
 import { withTransaction, type ServiceContext } from "../context";
 import { NotFoundError } from "../errors";
 import { parseInput } from "../validation";
-import { UpdateWebhookInput } from "./schemas";
+import { webhookInputSchemas } from "./schemas";
 import { authorize } from "../permissions";
 
 export const DISABLED_BY_USER = "disabled by a user";
@@ -14,7 +14,7 @@ export const DISABLED_BY_USER = "disabled by a user";
  */
 export async function updateWebhook(ctx: ServiceContext, webhookId: string, input: unknown) {
   authorize(ctx, "webhooks.manage");
-  const values = parseInput(UpdateWebhookInput, input);
+  const values = parseInput(webhookInputSchemas(ctx.config).UpdateWebhookInput, input);
   const now = ctx.clock.now();
   return withTransaction(ctx.db, async (tx) => {
     const where = and(

@@ -25,7 +25,7 @@ const fakeResolver: DnsResolver = {
 };
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { SPF_INCLUDE: "_spf.relay.example.net" } });
+  app = await startTestApp({ config: { spfInclude: "_spf.relay.example.net" } });
   project = await app.createProject();
   other = await app.createProject({ name: "Other" });
   installDnsResolver(fakeResolver);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installDnsResolver } from "@/lib/domains/dns";
-import { isMethodNotAllowedHandler } from "@/lib/http/api-handler";
+import { isMethodNotAllowedHandler } from "@/lib/api-handler";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { caseArbitrary, type FuzzCase, type FuzzFixtures } from "../support/fuzz-cases";
 import { allRoutes } from "../support/router";
@@ -27,8 +27,8 @@ beforeAll(async () => {
   // A configured secret, so provider webhooks are fuzzed past "not configured" into verification.
   app = await startTestApp({
     clock: "fake",
-    env: {
-      RESEND_WEBHOOK_SECRET: "whsec_" + Buffer.from("fuzz-secret-fuzz-secret").toString("base64"),
+    config: {
+      resendWebhookSecret: "whsec_" + Buffer.from("fuzz-secret-fuzz-secret").toString("base64"),
     },
   });
   project = await app.createProject();

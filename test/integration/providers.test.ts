@@ -14,7 +14,7 @@ let project: TestProject;
 
 beforeAll(async () => {
   // A fake clock proves the timestamp window follows the runtime clock, not the wall clock.
-  app = await startTestApp({ clock: "fake", env: { RESEND_WEBHOOK_SECRET: SECRET } });
+  app = await startTestApp({ clock: "fake", config: { resendWebhookSecret: SECRET } });
   project = await app.createProject();
 });
 afterAll(() => app?.close());
@@ -164,14 +164,13 @@ describe(`Resend provider webhooks (${process.env.MW_TEST_DRIVER ?? "pglite"})`,
   });
 
   it("answers 503 with a clear message when no webhook secret is configured", async () => {
-    const saved = process.env.RESEND_WEBHOOK_SECRET;
-    delete process.env.RESEND_WEBHOOK_SECRET;
+    app.runtime.config.resendWebhookSecret = undefined;
     try {
       const response = await post(resendEvent("email.delivered", "re_x"));
       expectError(response, 503, "provider_webhook_not_configured");
       expect(response.body.error.message).toContain("RESEND_WEBHOOK_SECRET");
     } finally {
-      process.env.RESEND_WEBHOOK_SECRET = saved;
+      app.runtime.config.resendWebhookSecret = SECRET;
     }
   });
 });

@@ -2,7 +2,8 @@ import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "@/db/schema";
 import { JobQueue } from "@/lib/jobs/queue";
-import { startWorkers } from "@/lib/jobs/workers";
+import { queueOptions } from "@/lib/runtime";
+import { startWorkers } from "@/lib/start/workers";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
 import { crashTestWorkerEnv, spawnWorker, stopWorker } from "../support/worker-process";
@@ -20,7 +21,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   app = await startTestApp({
     worker: "off",
-    env: { SMTP_URL: smtp.url, JOB_LEASE_SECONDS: "2", QUEUE_MAINTENANCE_SECONDS: "1" },
+    config: { smtpUrl: smtp.url, jobLeaseSeconds: 2, queueMaintenanceSeconds: 1 },
   });
   project = await app.createProject({ domain: "mail.test" });
 });
@@ -79,7 +80,7 @@ describe(`queue crash and restart (${TEST_DRIVER})`, () => {
     await stopping;
     // A fresh queue, as a restarted process would have.
     app.runtime.jobs = new JobQueue(app.runtime.handle, {
-      databaseUrl: app.runtime.config.databaseUrl,
+      ...queueOptions(app.runtime.config),
       supervise: true,
     });
     await app.runtime.jobs.start();

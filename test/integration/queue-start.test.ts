@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase } from "@/db";
+import { readConfig } from "@/lib/config";
 import { JobQueue } from "@/lib/jobs/queue";
+import { queueOptions } from "@/lib/runtime";
 import { TEST_DRIVER } from "../support/app";
 import { createThrowawayDatabase } from "../support/database";
 
@@ -19,7 +21,12 @@ describe(`queue start (${TEST_DRIVER})`, () => {
           [0, 1, 2].map(() => openDatabase({ databaseUrl: database.url, poolSize: 2 })),
         );
         const queues = handles.map(
-          (handle) => new JobQueue(handle, { databaseUrl: database.url, supervise: false }),
+          (handle) =>
+            new JobQueue(handle, {
+              ...queueOptions(readConfig()),
+              databaseUrl: database.url,
+              supervise: false,
+            }),
         );
         try {
           const started = await Promise.allSettled(queues.map((queue) => queue.start()));

@@ -15,7 +15,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer({ deferCount: 1 });
   app = await startTestApp({
     worker: "embedded",
-    env: { SMTP_URL: smtp.url, DELIVERY_RETRY_BASE_SECONDS: "1" },
+    config: { smtpUrl: smtp.url, deliveryRetryBaseSeconds: 1 },
   });
   project = await app.createProject({ domain: "mail.test" });
   other = await app.createProject({ name: "Other", domain: "other.test" });

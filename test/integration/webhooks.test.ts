@@ -28,7 +28,7 @@ let other: TestProject;
 beforeAll(async () => {
   app = await startTestApp({
     worker: "embedded",
-    env: { WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_RETRY_SCHEDULE_SECONDS: "1,1,1" },
+    config: { webhookAllowPrivate: true, webhookRetryScheduleSeconds: [1, 1, 1] },
   });
   project = await app.createProject();
   other = await app.createProject({ name: "Other" });
@@ -185,13 +185,13 @@ describe(`webhook endpoints API (${DRIVER})`, () => {
       active: "yes",
     });
     expectError(patch, 422, "validation_error");
-    process.env.WEBHOOK_ALLOW_PRIVATE = "";
+    app.runtime.config.webhookAllowPrivate = false;
     try {
       const local = await call("POST", "/v1/webhooks", project.live, { url: "http://127.0.0.1/" });
       expectError(local, 422);
       expect(local.body.error.details[0].message).toMatch(/private/);
     } finally {
-      process.env.WEBHOOK_ALLOW_PRIVATE = "1";
+      app.runtime.config.webhookAllowPrivate = true;
     }
   });
 
@@ -373,7 +373,7 @@ describe(`webhook deliveries (${DRIVER})`, () => {
   it("refuses private targets at delivery time when WEBHOOK_ALLOW_PRIVATE is off", async () => {
     // Registered while allowed (as if the name resolved publicly then), delivered while not.
     const { own, log } = await scenario("/private");
-    process.env.WEBHOOK_ALLOW_PRIVATE = "";
+    app.runtime.config.webhookAllowPrivate = false;
     try {
       const [id] = await fire(own.id);
       await waitFor(async () => (await delivery(id!)).attempts >= 1, "the refused attempt");
@@ -381,7 +381,7 @@ describe(`webhook deliveries (${DRIVER})`, () => {
       expect((await log())[0].attempts[0]).toMatchObject(refused);
       expect(requestsTo("/private")).toHaveLength(0);
     } finally {
-      process.env.WEBHOOK_ALLOW_PRIVATE = "1";
+      app.runtime.config.webhookAllowPrivate = true;
     }
   });
 

@@ -2,13 +2,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
 import { fixedClock, systemClock, type Clock, type FakeClock } from "@/lib/clock";
-import { readConfig } from "@/lib/config";
+import { readConfig, type Config } from "@/lib/config";
 import { stampClientAddress } from "@/lib/http/client-address";
-import { prepareInstance } from "@/lib/bootstrap";
+import { prepareInstance } from "@/lib/start/bootstrap";
 import { createProject } from "@/lib/projects/create";
 import { installRuntime, makeRuntime, type Runtime } from "@/lib/runtime";
 import { serviceContext, type ServiceContext } from "@/lib/context";
-import { startWorkers } from "@/lib/jobs/workers";
+import { startWorkers } from "@/lib/start/workers";
 import { closeTransports } from "@/lib/sending/transports";
 import { createThrowawayDatabase, postgresAvailable } from "./database";
 import { resolveRoute } from "./router";
@@ -47,6 +47,8 @@ export type ApiResponse = { status: number; headers: Headers; body: any; text: s
 export type TestAppOptions = {
   clock?: "fake" | "system";
   env?: Record<string, string>;
+  /** Overrides of the configuration read from the environment (delivery, webhooks, DNS…). */
+  config?: Partial<Config>;
   /** "embedded" runs the queue's workers in the test process (deliveries, webhooks). */
   worker?: "embedded" | "off";
 };
@@ -77,7 +79,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = options.clock === "fake" ? fixedClock("2026-06-01T12:00:00.000Z") : systemClock;
   const runtime = makeRuntime(
     handle,
-    { ...readConfig(), databaseUrl, worker: options.worker ?? "off" },
+    { ...readConfig(), databaseUrl, worker: options.worker ?? "off", ...options.config },
     clock,
   );
   await prepareInstance(runtime);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readConfig } from "@/lib/config";
 import { checkDkim, checkDmarc, checkSpf, joinTxtChunks } from "@/lib/domains/check";
 import { lookupTxt, type DnsResolver } from "@/lib/domains/dns";
 import { dnsRecordsFor, spfInclude, storedRecordStatuses } from "@/lib/domains/records";
@@ -42,10 +43,11 @@ describe("DNS records to publish", () => {
   });
 
   it("takes the SPF include from SPF_INCLUDE, else from the APP_URL host", () => {
-    expect(spfInclude("https://mail.acme.io/", { SPF_INCLUDE: " relay.example.net " })).toBe(
+    const appUrl = "https://mail.acme.io:8443/";
+    expect(spfInclude(readConfig({ SPF_INCLUDE: " relay.example.net ", APP_URL: appUrl }))).toBe(
       "relay.example.net",
     );
-    expect(spfInclude("https://mail.acme.io:8443/", {})).toBe("_spf.mail.acme.io");
+    expect(spfInclude(readConfig({ APP_URL: appUrl }))).toBe("_spf.mail.acme.io");
   });
 
   it("derives the stored DKIM status from the domain row", () => {

@@ -54,23 +54,6 @@ describe("postWebhookRequest", () => {
     expect(seen.length).toBe(before);
   });
 
-  it("takes its default from WEBHOOK_ALLOW_PRIVATE", async () => {
-    const before = seen.length;
-    const saved = process.env.WEBHOOK_ALLOW_PRIVATE;
-    try {
-      delete process.env.WEBHOOK_ALLOW_PRIVATE;
-      const off = await postWebhookRequest({ url: base, body: "{}", headers: {} });
-      expect(off).toMatchObject({ statusCode: null, error: PRIVATE_TARGET_ERROR });
-      expect(seen.length).toBe(before);
-      process.env.WEBHOOK_ALLOW_PRIVATE = "1";
-      const on = await postWebhookRequest({ url: base, body: "{}", headers: {} });
-      expect(on).toMatchObject({ statusCode: 201, error: null });
-    } finally {
-      if (saved === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE;
-      else process.env.WEBHOOK_ALLOW_PRIVATE = saved;
-    }
-  });
-
   it("reaches a private target when allowed and sends body and headers as given", async () => {
     const result = await post(`${base}/hook?x=1`, true);
     expect(result).toMatchObject({ statusCode: 201, body: "created", error: null });

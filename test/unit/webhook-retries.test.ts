@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readConfig } from "@/lib/config";
 import {
   DISABLE_AFTER_FAILING_MS,
   FAILING_REASON,
@@ -30,7 +31,7 @@ describe("retry schedule", () => {
       20 * hours,
       24 * hours,
     ]);
-    expect(retryScheduleSeconds({})).toBe(RETRY_SCHEDULE_SECONDS);
+    expect(retryScheduleSeconds(readConfig({}))).toBe(RETRY_SCHEDULE_SECONDS);
   });
 
   it("uses the exact base with neutral jitter and stops after the ninth retry", () => {
@@ -52,9 +53,10 @@ describe("retry schedule", () => {
   });
 
   it("can be shortened through WEBHOOK_RETRY_SCHEDULE_SECONDS and rejects nonsense", () => {
-    expect(retryScheduleSeconds({ WEBHOOK_RETRY_SCHEDULE_SECONDS: "1, 2,3" })).toEqual([1, 2, 3]);
-    expect(() => retryScheduleSeconds({ WEBHOOK_RETRY_SCHEDULE_SECONDS: "1,soon" })).toThrow(
-      /comma-separated/,
+    const shortened = readConfig({ WEBHOOK_RETRY_SCHEDULE_SECONDS: "1, 2,3" });
+    expect(retryScheduleSeconds(shortened)).toEqual([1, 2, 3]);
+    expect(() => readConfig({ WEBHOOK_RETRY_SCHEDULE_SECONDS: "1,soon" })).toThrow(
+      /WEBHOOK_RETRY_SCHEDULE_SECONDS must be a comma-separated/,
     );
     expect(retryDelayMs(4, [1, 1, 1], () => 0.5)).toBeNull();
   });

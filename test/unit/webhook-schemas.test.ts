@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ValidationError } from "@/lib/errors";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
-import { CreateWebhookInput, UpdateWebhookInput } from "@/lib/webhooks/schemas";
+import { webhookInputSchemas } from "@/lib/webhooks/schemas";
 import { parseInput } from "@/lib/validation";
 
+const { CreateWebhookInput, UpdateWebhookInput } = webhookInputSchemas({
+  webhookAllowPrivate: false,
+});
 const url = "https://h.example.com/in";
 const details = (schema: typeof CreateWebhookInput | typeof UpdateWebhookInput, input: unknown) => {
   try {
@@ -14,10 +17,6 @@ const details = (schema: typeof CreateWebhookInput | typeof UpdateWebhookInput, 
   }
   throw new Error(`accepted ${JSON.stringify(input)}`);
 };
-
-afterEach(() => {
-  delete process.env.WEBHOOK_ALLOW_PRIVATE;
-});
 
 describe("webhook input", () => {
   it("accepts an http(s) URL, orders and dedupes events, trims the description", () => {
@@ -77,9 +76,11 @@ describe("webhook input", () => {
     for (const target of ["https://8.8.8.8/", "https://internal.example.com/"]) {
       expect(parseInput(CreateWebhookInput, { url: target }).url).toBe(target);
     }
-    process.env.WEBHOOK_ALLOW_PRIVATE = "1";
-    for (const target of local)
-      expect(parseInput(CreateWebhookInput, { url: target }).url).toBe(target);
+    const allowing = webhookInputSchemas({ webhookAllowPrivate: true });
+    for (const target of local) {
+      expect(parseInput(allowing.CreateWebhookInput, { url: target }).url).toBe(target);
+      expect(parseInput(allowing.UpdateWebhookInput, { url: target }).url).toBe(target);
+    }
   });
 
   it("patches only what is sent, with the same rules", () => {

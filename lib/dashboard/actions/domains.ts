@@ -39,7 +39,7 @@ export async function verifyDomainAction(domainId: string): Promise<FormState<Do
     const { domain, statuses } = await verifyDomain(ctx, domainId);
     revalidatePath("/settings/domains");
     revalidatePath(`/settings/domains/${domainId}`);
-    const resource = serializeDomain(domain, statuses);
+    const resource = serializeDomain(domain, ctx.config, statuses);
     return success(domain.status === "verified" ? "Domain verified" : "DNS checked", resource);
   } catch (error) {
     if (error instanceof NotFoundError) return failure("This domain no longer exists.");

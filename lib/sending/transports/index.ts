@@ -4,6 +4,8 @@ import { simulatorTransport } from "./simulator";
 import { createSmtpTransport } from "./smtp";
 import type { Transport } from "./types";
 
+type TransportConfig = Pick<Config, "smtpUrl" | "smtpPoolSize" | "resendApiKey" | "resendBaseUrl">;
+
 /**
  * The live transport configured for this process (SMTP wins over Resend when both are set), or
  * null: "delivery not configured", so live sends stay `queued`. Test-key sends always use the
@@ -11,16 +13,13 @@ import type { Transport } from "./types";
  */
 let cached: { key: string; transport: Transport | null } | undefined;
 
-export function liveTransport(
-  config: Pick<Config, "smtpUrl" | "resendApiKey" | "resendBaseUrl">,
-): Transport | null {
-  const key = `${config.smtpUrl ?? ""}|${config.resendApiKey ?? ""}|${config.resendBaseUrl ?? ""}`;
+export function liveTransport(config: TransportConfig): Transport | null {
+  const { smtpUrl, smtpPoolSize, resendApiKey, resendBaseUrl } = config;
+  const key = [smtpUrl, smtpPoolSize, resendApiKey, resendBaseUrl].join("|");
   if (cached?.key === key) return cached.transport;
   void cached?.transport?.close();
   const transport = config.smtpUrl
-    ? createSmtpTransport(config.smtpUrl, {
-        maxConnections: Number(process.env.SMTP_POOL_SIZE ?? 5),
-      })
+    ? createSmtpTransport(config.smtpUrl, { maxConnections: config.smtpPoolSize })
     : config.resendApiKey
       ? createResendTransport(config.resendApiKey, config.resendBaseUrl)
       : null;
@@ -35,10 +34,7 @@ export async function closeTransports() {
   await transport?.close();
 }
 
-export function transportFor(
-  mode: "live" | "test",
-  config: Pick<Config, "smtpUrl" | "resendApiKey" | "resendBaseUrl">,
-) {
+export function transportFor(mode: "live" | "test", config: TransportConfig) {
   return mode === "test" ? simulatorTransport : liveTransport(config);
 }
 

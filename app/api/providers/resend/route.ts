@@ -1,4 +1,4 @@
-import { withRequestId } from "@/lib/http/api-handler";
+import { withRequestId } from "@/lib/api-handler";
 import { readBodyText } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 import { handleResendWebhook } from "@/lib/providers/resend-webhook";

@@ -1,4 +1,4 @@
-import { withRequestId } from "@/lib/http/api-handler";
+import { withRequestId } from "@/lib/api-handler";
 import { errorBody, json } from "@/lib/http/respond";
 
 // Any /v1 path no route matched: a JSON 404 in the API's error shape

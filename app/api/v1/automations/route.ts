@@ -1,7 +1,7 @@
 import { createAutomation } from "@/lib/automations/create";
 import { listAutomations } from "@/lib/automations/list";
 import { serializeAutomation } from "@/lib/automations/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 

@@ -1,7 +1,7 @@
 import { listContacts } from "@/lib/contacts/list";
 import { serializeContact } from "@/lib/contacts/serialize";
 import { upsertContact } from "@/lib/contacts/upsert";
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 

@@ -1,13 +1,13 @@
 import { addDomain } from "@/lib/domains/create";
 import { listDomains } from "@/lib/domains/list";
 import { serializeDomain } from "@/lib/domains/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 
 // POST /v1/domains — adds a pending domain with a DKIM key pair and the DNS records to publish
 export const POST = withApiKey(async ({ request, ctx }) =>
-  json(serializeDomain(await addDomain(ctx, await readJsonBody(request))), 201),
+  json(serializeDomain(await addDomain(ctx, await readJsonBody(request)), ctx.config), 201),
 );
 
 // GET /v1/domains — newest first, keyset-paged

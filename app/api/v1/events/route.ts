@@ -1,6 +1,6 @@
 import { recordEvent } from "@/lib/events/record";
 import { serializeEvent } from "@/lib/events/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 

@@ -31,7 +31,7 @@ export default async function DomainPage({ params }: Props) {
     if (error instanceof NotFoundError) notFound();
     throw error;
   });
-  const domain = serializeDomain(row);
+  const domain = serializeDomain(row, ctx.config);
   const now = ctx.clock.now();
 
   return (

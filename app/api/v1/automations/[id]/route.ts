@@ -2,7 +2,7 @@ import { deleteAutomation } from "@/lib/automations/delete";
 import { getAutomationWithStats } from "@/lib/automations/get";
 import { serializeAutomation } from "@/lib/automations/serialize";
 import { updateAutomation } from "@/lib/automations/update";
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 

@@ -2,7 +2,7 @@ import { deleteContact } from "@/lib/contacts/delete";
 import { getContact } from "@/lib/contacts/get";
 import { serializeContact } from "@/lib/contacts/serialize";
 import { updateContact } from "@/lib/contacts/update";
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 

@@ -1,4 +1,4 @@
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { exportContactsCsv } from "@/lib/imports/export";
 
 // GET /v1/contacts/export — CSV of every contact, or `segment=` / `subscribed=` filtered, streamed

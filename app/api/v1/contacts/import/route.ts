@@ -1,4 +1,4 @@
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { json } from "@/lib/http/respond";
 import { getContactImport } from "@/lib/imports/get";
 import { importFormat, importMapping } from "@/lib/imports/request";

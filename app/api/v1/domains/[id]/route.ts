@@ -1,14 +1,14 @@
 import { deleteDomain } from "@/lib/domains/delete";
 import { getDomain } from "@/lib/domains/get";
 import { serializeDomain } from "@/lib/domains/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { json } from "@/lib/http/respond";
 
 type Params = { id: string };
 
 // GET /v1/domains/:id
 export const GET = withApiKey<Params>(async ({ ctx, params }) =>
-  json(serializeDomain(await getDomain(ctx, params.id))),
+  json(serializeDomain(await getDomain(ctx, params.id), ctx.config)),
 );
 
 // DELETE /v1/domains/:id

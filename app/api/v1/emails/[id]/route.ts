@@ -1,6 +1,6 @@
 import { getEmail } from "@/lib/emails/list";
 import { serializeEmailDetail } from "@/lib/emails/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { json } from "@/lib/http/respond";
 
 // GET /v1/emails/:id — current status, opens, clicks, bodies

@@ -1,6 +1,6 @@
 import { sendCampaign } from "@/lib/campaigns/send";
 import { serializeCampaign } from "@/lib/campaigns/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { json } from "@/lib/http/respond";
 
 type Params = { id: string };

@@ -1,6 +1,6 @@
 import { serializeDomain } from "@/lib/domains/serialize";
 import { verifyDomain } from "@/lib/domains/verify";
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { json } from "@/lib/http/respond";
 
 type Params = { id: string };
@@ -8,7 +8,7 @@ type Params = { id: string };
 // POST /v1/domains/:id/verify — DNS lookups now; returns the domain with each record's status
 export const POST = withApiKey<Params>(async ({ ctx, params }) => {
   const { domain, statuses } = await verifyDomain(ctx, params.id);
-  return json(serializeDomain(domain, statuses));
+  return json(serializeDomain(domain, ctx.config, statuses));
 });
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

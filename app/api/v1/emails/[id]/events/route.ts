@@ -1,5 +1,5 @@
 import { listEmailEvents } from "@/lib/emails/list";
-import { withApiKey, methodsNotAllowed } from "@/lib/http/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { json } from "@/lib/http/respond";
 
 // GET /v1/emails/:id/events — the email's timeline, oldest first

@@ -1,11 +1,11 @@
 import { count } from "drizzle-orm";
 import { projects } from "@/db/schema";
-import { AUTH_SECRET_KEY, ensureInstanceSecret, SIGNING_KEY } from "./instance-settings";
-import { randomBase62 } from "./ids";
-import { createProject } from "./projects/create";
-import type { Runtime } from "./runtime";
-import { syncSystemTemplates } from "./templates/system";
-import { createUser } from "./users/users";
+import { AUTH_SECRET_KEY, ensureInstanceSecret, SIGNING_KEY } from "../instance-settings";
+import { randomBase62 } from "../ids";
+import { createProject } from "../projects/create";
+import type { Runtime } from "../runtime";
+import { syncSystemTemplates } from "../templates/system";
+import { createUser } from "../users/users";
 
 /** Runs on every start after migrations: instance secrets and the system template gallery. */
 export async function prepareInstance(runtime: Runtime) {
@@ -17,13 +17,13 @@ export async function prepareInstance(runtime: Runtime) {
 /**
  * First boot (empty database): a default project, an admin user, a live and a test key, printed
  * once. Later boots print nothing. The admin email and password can be preset with
- * ADMIN_EMAIL / ADMIN_PASSWORD; otherwise the password is random.
+ * ADMIN_EMAIL / ADMIN_PASSWORD (runtime.config); otherwise the password is random.
  */
 export async function firstBoot(runtime: Runtime): Promise<boolean> {
   const [existing] = await runtime.db.select({ n: count() }).from(projects);
   if (existing && existing.n > 0) return false;
-  const email = process.env.ADMIN_EMAIL || "admin@mailwright.local";
-  const password = process.env.ADMIN_PASSWORD || randomBase62(16);
+  const email = runtime.config.adminEmail;
+  const password = runtime.config.adminPassword ?? randomBase62(16);
   const now = runtime.clock.now();
   const { project, keys } = await createProject(runtime.db, { name: "My project" }, now);
   await createUser(runtime.db, { email, password, role: "admin", projectId: project.id });

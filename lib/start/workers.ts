@@ -6,8 +6,8 @@ import { failContactImport, processContactImport } from "../imports/process";
 import { deliverEmailBatch } from "../sending/deliver";
 import type { Runtime } from "../runtime";
 import { deliverWebhookBatch } from "../webhooks/deliver";
-import { JOBS } from "./names";
-import { DuePoller, setProcessPoller } from "./poller";
+import { JOBS } from "../jobs/names";
+import { DuePoller, setProcessPoller } from "../jobs/poller";
 
 /**
  * Wires job handlers to the queue: inside `npm start` (WORKER=embedded), in each `npm run worker`

@@ -1,11 +1,11 @@
-import { authenticateApiKey } from "../api-keys/authenticate";
-import { serviceContext, type ServiceContext } from "../context";
-import { RateLimitedError, UnauthorizedError } from "../errors";
-import { randomBase62 } from "../ids";
-import { getRuntime } from "../runtime";
-import { addressLimit } from "./address-limit";
-import { pathParams } from "./params";
-import { errorBody, errorResponse, json } from "./respond";
+import { authenticateApiKey } from "./api-keys/authenticate";
+import { serviceContext, type ServiceContext } from "./context";
+import { RateLimitedError, UnauthorizedError } from "./errors";
+import { randomBase62 } from "./ids";
+import { getRuntime } from "./runtime";
+import { addressLimit } from "./http/address-limit";
+import { pathParams } from "./http/params";
+import { errorBody, errorResponse, json } from "./http/respond";
 
 export type ApiHandlerArgs<P> = {
   request: Request;

@@ -1,7 +1,7 @@
 import { firstBoot } from "./bootstrap";
-import { startWorkers } from "./jobs/workers";
-import { getRuntime } from "./runtime";
-import { releaseQueuedEmails } from "./sending/sweep";
+import { startWorkers } from "./workers";
+import { getRuntime } from "../runtime";
+import { releaseQueuedEmails } from "../sending/sweep";
 
 /**
  * Server process start-up, called from instrumentation.ts before the first request: database,
