@@ -1,6 +1,6 @@
 import type { ServiceContext } from "../context";
 import { listDomains } from "../domains/list";
-import { resolveDefaultSender } from "../projects/sender";
+import { resolveDefaultSender } from "../sending/default-sender";
 import { listSegments } from "../segments/manage";
 import { listTemplates } from "../templates/list";
 

@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../context";
-import { resolveDefaultSender, type ProjectSender } from "../projects/sender";
+import { resolveDefaultSender, type ProjectSender } from "../sending/default-sender";
 import { isDeliveryConfigured } from "../sending/transports";
 
 export type TestSender = ProjectSender;

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { domains, projects } from "@/db/schema";
 import type { Executor } from "@/db";
-import { formatMailbox } from "../sending/addresses";
+import { formatMailbox } from "./addresses";
 
 export type ProjectSender = {
   /** The `from` value for POST /v1/send semantics, e.g. `"Acme" <hello@acme.test>`. */

@@ -1,5 +1,5 @@
 import type { Contact } from "@/db/schema";
-import type { Variables } from "../templates/variables";
+import type { Variables } from "./variables";
 
 /**
  * What a template sent to a contact (automation, campaign) can use: `{{email}}`, `{{name}}`,
