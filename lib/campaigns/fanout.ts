@@ -16,7 +16,7 @@ import { NotFoundError } from "../errors";
 import { newId } from "../ids";
 import type { JobQueue } from "../jobs/queue";
 import { domainOf, formatMailbox } from "../sending/addresses";
-import { OutboundBatch } from "../sending/outbound";
+import { CONTACT_FIELDS, OutboundBatch } from "../sending/outbound";
 import { abPlan, startAbWait } from "./ab-test";
 import { audienceWhere, countReachable, reachable } from "./audience";
 import { variantsOf } from "./internal";
@@ -96,15 +96,7 @@ type AudienceRow = Pick<Contact, "id" | "email" | "name" | "subscribed" | "sourc
 
 async function nextAudience(tx: Executor, campaign: Campaign, where: SQL, limit: number) {
   const result = await tx
-    .select({
-      id: contacts.id,
-      email: contacts.email,
-      name: contacts.name,
-      subscribed: contacts.subscribed,
-      source: contacts.source,
-      data: contacts.data,
-      reachable: sql<boolean>`${reachable()}`,
-    })
+    .select({ ...CONTACT_FIELDS, reachable: sql<boolean>`${reachable()}` })
     .from(contacts)
     .where(and(where, campaign.fanoutCursor ? gt(contacts.id, campaign.fanoutCursor) : undefined))
     .orderBy(contacts.id)

@@ -41,6 +41,17 @@ const WEBHOOK_OF: Partial<Record<EmailEventType, WebhookEventType>> = {
   clicked: "email.clicked",
 };
 
+/** The columns of an email its events need: select these to record events for it. */
+export const EVENT_EMAIL_COLUMNS = {
+  id: emails.id,
+  projectId: emails.projectId,
+  to: emails.to,
+  subject: emails.subject,
+  campaignId: emails.campaignId,
+  campaignVariant: emails.campaignVariant,
+  contactId: emails.contactId,
+};
+
 export type RecordEmailEventInput = {
   email: Pick<
     Email,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { emailEvents, emails } from "@/db/schema";
-import { recordEmailEvent } from "../emails/events";
+import { EVENT_EMAIL_COLUMNS, recordEmailEvent } from "../emails/events";
 import { AppError, BadRequestError } from "../errors";
 import type { Runtime } from "../runtime";
 import { mapResendEvent } from "./resend-events";
@@ -57,15 +57,7 @@ export async function handleResendWebhook(
   return runtime.db.transaction(async (tx) => {
     // The row lock serializes concurrent deliveries of one event, so the check below holds.
     const [email] = await tx
-      .select({
-        id: emails.id,
-        projectId: emails.projectId,
-        to: emails.to,
-        subject: emails.subject,
-        campaignId: emails.campaignId,
-        campaignVariant: emails.campaignVariant,
-        contactId: emails.contactId,
-      })
+      .select(EVENT_EMAIL_COLUMNS)
       .from(emails)
       .where(eq(emails.messageId, event.messageId))
       .limit(1)

@@ -46,6 +46,16 @@ export type Sender = { from: string; address: string; domain: string };
 export type TemplateRow = Awaited<ReturnType<typeof findReadableTemplateOrThrow>>;
 type ContactFields = Pick<Contact, "id" | "email" | "name" | "subscribed" | "source" | "data">;
 
+/** The contact columns a template is filled from (select these to pass `contact` to `add`). */
+export const CONTACT_FIELDS = {
+  id: contacts.id,
+  email: contacts.email,
+  name: contacts.name,
+  subscribed: contacts.subscribed,
+  source: contacts.source,
+  data: contacts.data,
+};
+
 export type OutboundContent =
   | {
       template: TemplateRow;
@@ -286,14 +296,7 @@ export class OutboundBatch {
 
   private async contactByEmail(message: OutboundMessage): Promise<ContactFields | null> {
     const [contact] = await this.tx
-      .select({
-        id: contacts.id,
-        email: contacts.email,
-        name: contacts.name,
-        subscribed: contacts.subscribed,
-        source: contacts.source,
-        data: contacts.data,
-      })
+      .select(CONTACT_FIELDS)
       .from(contacts)
       .where(and(eq(contacts.projectId, message.projectId), eq(contacts.email, message.to.address)))
       .limit(1);

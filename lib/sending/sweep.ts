@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { emails } from "@/db/schema";
-import { recordEmailEvents } from "../emails/events";
+import { EVENT_EMAIL_COLUMNS, recordEmailEvents } from "../emails/events";
 import { JOBS } from "../jobs/names";
 import type { Runtime } from "../runtime";
 import { enqueueDeliveries } from "./record";
@@ -18,16 +18,7 @@ export async function releaseQueuedEmails(runtime: Runtime, batchSize = 500): Pr
     const now = runtime.clock.now();
     const count = await runtime.db.transaction(async (tx) => {
       const batch = await tx
-        .select({
-          id: emails.id,
-          projectId: emails.projectId,
-          type: emails.type,
-          to: emails.to,
-          subject: emails.subject,
-          campaignId: emails.campaignId,
-          campaignVariant: emails.campaignVariant,
-          contactId: emails.contactId,
-        })
+        .select({ ...EVENT_EMAIL_COLUMNS, type: emails.type })
         .from(emails)
         .where(and(eq(emails.status, "queued"), eq(emails.mode, "live")))
         .limit(batchSize)

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { emails } from "@/db/schema";
 import type { Executor } from "@/db";
-import { recordEmailEvent } from "../emails/events";
+import { EVENT_EMAIL_COLUMNS, recordEmailEvent } from "../emails/events";
 import type { Runtime } from "../runtime";
 import { linkSigningKey } from "./key";
 import { claimOpen } from "./open-window";
@@ -12,15 +12,7 @@ export type TrackingRuntime = Pick<Runtime, "db" | "jobs" | "clock">;
 
 async function findEmailByTrackingToken(tx: Executor, token: string) {
   const [email] = await tx
-    .select({
-      id: emails.id,
-      projectId: emails.projectId,
-      to: emails.to,
-      subject: emails.subject,
-      campaignId: emails.campaignId,
-      campaignVariant: emails.campaignVariant,
-      contactId: emails.contactId,
-    })
+    .select(EVENT_EMAIL_COLUMNS)
     .from(emails)
     .where(eq(emails.trackingToken, token))
     .limit(1);
