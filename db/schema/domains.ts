@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
@@ -18,6 +18,9 @@ export const domains = pgTable(
     dkimPrivateKey: text().notNull(), // PEM (PKCS#8)
     verifiedAt: timestampMs(),
     lastCheckedAt: timestampMs(),
+    // DECISIONS §8: whether mail from this domain gets the open pixel / rewritten links.
+    openTracking: boolean().notNull().default(true),
+    clickTracking: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

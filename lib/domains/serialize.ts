@@ -9,6 +9,8 @@ export function serializeDomain(domain: Domain, statuses?: RecordStatuses) {
     id: domain.id,
     name: domain.name,
     status: domain.status,
+    open_tracking: domain.openTracking,
+    click_tracking: domain.clickTracking,
     records: dnsRecordsFor(
       domain,
       { spfInclude: spfInclude(config().appUrl) },
