@@ -1,5 +1,6 @@
 import { Button, Column, Heading, Hr, Img, Link, Row, Text } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
+import { NO_TRACK_ATTRIBUTE } from "../tracking/no-track";
 import type { Block, ColumnChildBlock } from "./blocks";
 import { parseInline, type InlineNode } from "./inline";
 import type { ResolvedTheme } from "./theme";
@@ -12,6 +13,11 @@ export type Filler = {
 };
 
 type BlockProps<B> = { block: B; theme: ResolvedTheme; fill: Filler; width: number };
+
+/** Props for the anchors of a block whose author turned click tracking off. */
+function trackingProps(block: { track?: boolean }): Record<string, string> {
+  return block.track === false ? { [NO_TRACK_ATTRIBUTE]: "" } : {};
+}
 
 // [font size, line height, bottom margin] per level.
 const HEADING_SIZES = { 1: [28, 36, 16], 2: [22, 30, 12], 3: [18, 26, 8] } as const;
@@ -42,10 +48,12 @@ function InlineView({
   nodes,
   theme,
   fill,
+  linkProps,
 }: {
   nodes: InlineNode[];
   theme: ResolvedTheme;
   fill: Filler;
+  linkProps: Record<string, string>;
 }) {
   return nodes.map((node, i): ReactNode => {
     switch (node.kind) {
@@ -56,7 +64,7 @@ function InlineView({
       case "bold":
         return (
           <strong key={i} style={{ fontWeight: 700 }}>
-            <InlineView nodes={node.children} theme={theme} fill={fill} />
+            <InlineView nodes={node.children} theme={theme} fill={fill} linkProps={linkProps} />
           </strong>
         );
       case "link": {
@@ -64,7 +72,12 @@ function InlineView({
         const label = fill.text(node.label);
         if (!href) return label;
         return (
-          <Link key={i} href={href} style={{ color: theme.brand, textDecorationLine: "underline" }}>
+          <Link
+            key={i}
+            href={href}
+            style={{ color: theme.brand, textDecorationLine: "underline" }}
+            {...linkProps}
+          >
             {label}
           </Link>
         );
@@ -86,7 +99,12 @@ function TextView({ block, theme, fill }: BlockProps<Extract<Block, { type: "tex
         textAlign: block.align ?? "left",
       }}
     >
-      <InlineView nodes={parseInline(block.text)} theme={theme} fill={fill} />
+      <InlineView
+        nodes={parseInline(block.text)}
+        theme={theme}
+        fill={fill}
+        linkProps={trackingProps(block)}
+      />
     </Text>
   );
 }
@@ -116,6 +134,7 @@ function ButtonView({ block, theme, fill }: BlockProps<Extract<Block, { type: "b
     <Cell align={block.align} style={{ padding: "8px 0 24px" }}>
       <Button
         href={href}
+        {...trackingProps(block)}
         style={{
           backgroundColor: block.color ?? theme.brand,
           color: block.textColor ?? "#ffffff",
@@ -156,7 +175,13 @@ function ImageView({ block, fill, width }: BlockProps<Extract<Block, { type: "im
   const href = block.href ? fill.link(block.href) : undefined;
   return (
     <Cell align={align} style={{ paddingBottom: "16px" }}>
-      {href ? <Link href={href}>{image}</Link> : image}
+      {href ? (
+        <Link href={href} {...trackingProps(block)}>
+          {image}
+        </Link>
+      ) : (
+        image
+      )}
     </Cell>
   );
 }
