@@ -79,8 +79,8 @@ export function DomainTrackingCard({
         >
           Rewrites each link through {trackingHost}, which counts the click and forwards the reader
           to the original address. Transactional mail with sign-in or password-reset links usually
-          wants this off, so those links reach the reader exactly as written. Single links can also
-          be excluded in the template editor.
+          wants this off, so those links reach the reader exactly as written. The links of one
+          template block can also be left untracked in the template editor.
         </TrackingRow>
       </div>
       {error && (

@@ -100,8 +100,7 @@ export function SendConfirmDialog({
 function NoPostalAddress({ canEdit }: { canEdit: boolean }) {
   return (
     <Notice tone="warning" title="No postal address in the footer">
-      Anti-spam laws such as CAN-SPAM require marketing email to show a physical postal address, and
-      mailbox providers trust email without one less.{" "}
+      Anti-spam laws such as CAN-SPAM require a physical postal address in marketing email.{" "}
       {canEdit ? (
         <Link
           href="/settings/general"
