@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "@/lib/errors";
 import { parseBlocksSource } from "@/lib/templates/blocks";
+import { SYSTEM_TEMPLATES } from "@/lib/templates/gallery";
 import { compileTemplate } from "@/lib/templates/compiled";
 import { renderTemplate } from "@/lib/templates/render";
 import { instrumentHtml } from "@/lib/tracking/instrument";
@@ -109,5 +110,33 @@ describe("blocks with click tracking off", () => {
     expect((error as ValidationError).details).toEqual([
       { path: "source.blocks.0.track", message: "must be true or false" },
     ]);
+  });
+});
+
+describe("the gallery's single-use links", () => {
+  it("password reset, magic link and email confirmation buttons are not click-tracked", async () => {
+    const single = [
+      "tpl_system_password_reset",
+      "tpl_system_magic_link",
+      "tpl_system_verify_email",
+    ];
+    for (const id of single) {
+      const template = SYSTEM_TEMPLATES.find((t) => t.id === id);
+      expect(template, id).toBeDefined();
+      const { html } = await renderTemplate(
+        { subject: "S", format: "blocks", source: JSON.stringify({ blocks: template!.blocks }) },
+        {
+          data: {
+            reset_url: "https://a.test/x",
+            login_url: "https://a.test/x",
+            verify_url: "https://a.test/x",
+          },
+        },
+      );
+      expect(anchorTo(html, "https://a.test/x"), id).toContain("data-mw-no-track");
+    }
+    // Marketing templates keep tracking.
+    const welcome = SYSTEM_TEMPLATES.find((t) => t.id === "tpl_system_welcome")!;
+    expect(JSON.stringify(welcome.blocks)).not.toContain('"track"');
   });
 });
