@@ -97,3 +97,26 @@ test("a bad button link is shown on its field and nothing is saved until it is f
   await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
   await expect(link).not.toHaveAttribute("aria-invalid", "true");
 });
+
+test("a button's click tracking is switched off in the inspector, previewed and saved", async ({
+  page,
+}) => {
+  await useWelcomeTemplate(page);
+  await page.getByRole("button", { name: /^Button: Go to your dashboard/ }).click();
+  const track = page.getByRole("switch", { name: "Track clicks" });
+  await expect(track).toBeChecked();
+  const preview = page.frameLocator('iframe[title="Email preview"]');
+  const button = preview.getByRole("link", { name: "Go to your dashboard" });
+  await expect(button).not.toHaveAttribute("data-mw-no-track");
+
+  await track.click();
+  await expect(track).not.toBeChecked();
+  await expect(page.getByText(/never counted: right for sign-in/)).toBeVisible();
+  await expect(button).toHaveAttribute("data-mw-no-track", "");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
+
+  await page.reload();
+  await page.getByRole("button", { name: /^Button: Go to your dashboard/ }).click();
+  await expect(page.getByRole("switch", { name: "Track clicks" })).not.toBeChecked();
+});

@@ -44,8 +44,14 @@ async function prepareData(dataDir: string) {
     { name: "Acme Inc", domain: "mail.test", verified: true },
     now,
   );
-  // A second project, so the project switcher and per-project scoping are exercised.
-  const { project: second } = await createProject(runtime.db, { name: "Side Project" }, now);
+  // A second project, so the project switcher and per-project scoping are exercised. Created a
+  // millisecond later: a user's projects are listed by creation time, and the first one (the
+  // default without a project cookie) must be Acme, not whichever of a tie the database returns.
+  const { project: second } = await createProject(
+    runtime.db,
+    { name: "Side Project" },
+    new Date(now.getTime() + 1),
+  );
   const email = "e2e@mailwright.test";
   const password = `e2e-${Math.random().toString(36).slice(2, 12)}`;
   const { user } = await createUser(runtime.db, {

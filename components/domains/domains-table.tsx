@@ -12,6 +12,7 @@ export function DomainsTable({ domains, now }: { domains: DomainResource[]; now:
         <tr>
           <TH>Domain</TH>
           <TH>Status</TH>
+          <TH className="hidden lg:table-cell">Tracking</TH>
           <TH className="hidden md:table-cell">Last checked</TH>
           <TH className="hidden sm:table-cell">Added</TH>
           <TH className="w-10">
@@ -37,6 +38,9 @@ export function DomainsTable({ domains, now }: { domains: DomainResource[]; now:
               <TD>
                 <DomainStatusBadge status={domain.status} />
               </TD>
+              <TD className="hidden whitespace-nowrap text-zinc-500 lg:table-cell">
+                {trackingSummary(domain)}
+              </TD>
               <TD className="hidden whitespace-nowrap text-zinc-500 md:table-cell">
                 {checked ? (
                   <time dateTime={domain.last_checked_at!} title={formatDateTime(checked)}>
@@ -60,4 +64,12 @@ export function DomainsTable({ domains, now }: { domains: DomainResource[]; now:
       </TBody>
     </Table>
   );
+}
+
+/** "Opens and clicks", "Opens only", "Clicks only" or "Off". */
+export function trackingSummary(domain: Pick<DomainResource, "open_tracking" | "click_tracking">) {
+  if (domain.open_tracking && domain.click_tracking) return "Opens and clicks";
+  if (domain.open_tracking) return "Opens only";
+  if (domain.click_tracking) return "Clicks only";
+  return "Off";
 }

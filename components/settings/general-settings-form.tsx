@@ -6,7 +6,7 @@ import { IDLE, type FormState } from "@/lib/dashboard/form-state";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { describedBy, Field } from "../ui/field";
-import { Input } from "../ui/input";
+import { Input, Textarea } from "../ui/input";
 import { Notice } from "../ui/notice";
 import { Switch } from "../ui/switch";
 import { useToast } from "../ui/toast";
@@ -15,10 +15,11 @@ export type GeneralSettings = {
   fromName: string;
   fromEmail: string;
   doubleOptIn: boolean;
+  postalAddress: string;
   verifiedDomains: string[];
 };
 
-/** The default sender and double opt-in, saved together. */
+/** The default sender, the postal address and double opt-in, saved together. */
 export function GeneralSettingsForm({ settings }: { settings: GeneralSettings }) {
   const toast = useToast();
   const [state, action, pending] = useActionState<FormState, FormData>(
@@ -84,6 +85,32 @@ export function GeneralSettingsForm({ settings }: { settings: GeneralSettings })
             />
           </Field>
         </div>
+      </Card>
+      <Card className="grid gap-5 p-5 sm:p-6">
+        <div>
+          <h2 className="text-[15px] font-semibold text-zinc-900">Postal address</h2>
+          <p className="mt-1 max-w-prose text-[13px] text-zinc-500">
+            Printed in the footer of campaign and automation email, as anti-spam laws such as
+            CAN-SPAM require. Use the address of your business or a PO box.
+          </p>
+        </div>
+        <Field
+          id="postal-address"
+          label="Address"
+          error={errors.postal_address}
+          hint="Up to 500 characters; line breaks are kept. Leave it empty to print none."
+        >
+          <Textarea
+            id="postal-address"
+            name="postal_address"
+            rows={4}
+            defaultValue={settings.postalAddress}
+            placeholder={"Acme Inc.\n1 Main Street\nSpringfield, IL 62701\nUnited States"}
+            className="max-w-md"
+            aria-invalid={errors.postal_address ? true : undefined}
+            aria-describedby={describedBy("postal-address", errors.postal_address, true)}
+          />
+        </Field>
       </Card>
       <Card className="flex items-start justify-between gap-6 p-5 sm:p-6">
         <div>

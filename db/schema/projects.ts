@@ -8,7 +8,7 @@ export const projects = pgTable("projects", {
   defaultFromName: text(),
   defaultFromEmail: text(),
   doubleOptIn: boolean().notNull().default(false),
-  // Printed in the footer of marketing email (CAN-SPAM), DECISIONS §8.
+  // Printed in the footer of marketing email (DECISIONS §8; CAN-SPAM asks for one).
   postalAddress: text(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

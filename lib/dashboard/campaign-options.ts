@@ -1,5 +1,7 @@
 import type { ServiceContext } from "../context";
 import { listDomains } from "../domains/list";
+import { can } from "../permissions";
+import { projectRow } from "../projects/settings";
 import { resolveDefaultSender } from "../sending/default-sender";
 import { listSegments } from "../segments/manage";
 import { listTemplates } from "../templates/list";
@@ -67,4 +69,16 @@ export async function senderOptions(
     defaultName: sender ? sender.label.slice(0, sender.label.lastIndexOf(" <")) : projectName,
     defaultAddress: sender?.address ?? null,
   };
+}
+
+/**
+ * Whether the project has the postal address marketing email prints in its footer
+ * (DECISIONS §8), so the send confirmation can warn before a campaign goes out without one; and
+ * whether the viewer could add it (Settings → General is admin-only).
+ */
+export type PostalAddressStatus = { set: boolean; canEdit: boolean };
+
+export async function postalAddressStatus(ctx: ServiceContext): Promise<PostalAddressStatus> {
+  const row = await projectRow(ctx.db, ctx.projectId);
+  return { set: Boolean(row?.postalAddress), canEdit: can(ctx.role, "settings.manage") };
 }

@@ -16,6 +16,8 @@ export function serializeDomain(
     id: domain.id,
     name: domain.name,
     status: domain.status,
+    open_tracking: domain.openTracking,
+    click_tracking: domain.clickTracking,
     records: dnsRecordsFor(
       domain,
       { spfInclude: spfInclude(config) },

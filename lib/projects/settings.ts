@@ -3,18 +3,18 @@ import { projects } from "@/db/schema";
 import type { Executor } from "@/db";
 import { ttlCache } from "../ttl-cache";
 
-export type ProjectSettings = { doubleOptIn: boolean };
+export type ProjectSettings = { doubleOptIn: boolean; postalAddress: string | null };
 
-// Read on every contact creation: cached for a few seconds per process.
+// Read on every contact creation and marketing email: cached for a few seconds per process.
 const cache = ttlCache<ProjectSettings>(5_000);
 
 export function projectSettings(db: Executor, projectId: string): Promise<ProjectSettings> {
   return cache.get(projectId, async () => {
     const [row] = await db
-      .select({ doubleOptIn: projects.doubleOptIn })
+      .select({ doubleOptIn: projects.doubleOptIn, postalAddress: projects.postalAddress })
       .from(projects)
       .where(eq(projects.id, projectId));
-    return { doubleOptIn: row?.doubleOptIn ?? false };
+    return { doubleOptIn: row?.doubleOptIn ?? false, postalAddress: row?.postalAddress ?? null };
   });
 }
 

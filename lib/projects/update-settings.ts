@@ -7,15 +7,37 @@ import { EmailAddress, parseInput } from "../validation";
 import { forgetProjectSettings } from "./settings";
 import { authorize } from "../permissions";
 
+export const MAX_POSTAL_ADDRESS_LENGTH = 500;
+
+/** Multi-line; line endings normalized and each line trimmed; blank means none. */
+const PostalAddress = z
+  .string({ error: "must be a string" })
+  .transform((value) =>
+    value
+      .replace(/\r\n?/g, "\n")
+      .split("\n")
+      .map((line) => line.trim())
+      .join("\n")
+      .trim(),
+  )
+  .pipe(
+    z
+      .string()
+      .max(MAX_POSTAL_ADDRESS_LENGTH, `must be at most ${MAX_POSTAL_ADDRESS_LENGTH} characters`),
+  )
+  .nullable();
+
 export const ProjectSettingsInput = z.object({
   default_from_name: z.string({ error: "must be a string" }).trim().max(200).nullable().optional(),
   default_from_email: EmailAddress.nullable().optional(),
   double_opt_in: z.boolean({ error: "must be true or false" }).optional(),
+  postal_address: PostalAddress.optional(),
 });
 
 /**
  * Settings → General: the default sender (automation emails, confirmations, test sends; its
- * domain must be verified) and double opt-in for new contacts.
+ * domain must be verified), double opt-in for new contacts, and the postal address printed in
+ * the footer of marketing email (DECISIONS §8).
  */
 export async function updateProjectSettings(ctx: ServiceContext, input: unknown) {
   authorize(ctx, "settings.manage");
@@ -38,6 +60,9 @@ export async function updateProjectSettings(ctx: ServiceContext, input: unknown)
         defaultFromEmail: values.default_from_email,
       }),
       ...(values.double_opt_in !== undefined && { doubleOptIn: values.double_opt_in }),
+      ...(values.postal_address !== undefined && {
+        postalAddress: values.postal_address || null,
+      }),
       updatedAt: ctx.clock.now(),
     })
     .where(eq(projects.id, ctx.projectId))

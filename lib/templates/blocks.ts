@@ -32,6 +32,13 @@ const int = (min: number, max: number) =>
 // Optional stable id, so an editor can key its list; ignored by the renderer.
 const BlockId = str(64).optional();
 
+/**
+ * On blocks with links (text, button, image): `false` renders their anchors with
+ * `data-mw-no-track`, so delivery never rewrites them for click tracking (a password-reset or
+ * sign-in link should reach the reader as written). Absent means tracked, as the domain decides.
+ */
+const Track = z.boolean({ error: "must be true or false" }).optional();
+
 export const HeadingBlock = z.object({
   type: z.literal("heading"),
   id: BlockId,
@@ -57,6 +64,7 @@ export const TextBlock = z.object({
     .enum(["small", "normal", "large"], { error: "must be small, normal or large" })
     .optional(),
   color: HexColor.optional(),
+  track: Track,
 });
 
 export const ButtonBlock = z.object({
@@ -68,6 +76,7 @@ export const ButtonBlock = z.object({
   /** Background; defaults to the theme's brand color. */
   color: HexColor.optional(),
   textColor: HexColor.optional(),
+  track: Track,
 });
 
 export const ImageBlock = z.object({
@@ -79,6 +88,7 @@ export const ImageBlock = z.object({
   width: int(1, 600).optional(),
   href: Url("link").optional(),
   align: Align.optional(),
+  track: Track,
 });
 
 export const DividerBlock = z.object({

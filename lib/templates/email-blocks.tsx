@@ -1,5 +1,6 @@
 import { Button, Column, Heading, Hr, Img, Link, Row, Text } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
+import { NO_TRACK_ATTRIBUTE } from "../tracking/no-track";
 import type { Block, ColumnChildBlock } from "./blocks";
 import { buttonClass, foregroundClass } from "./dark-mode";
 import { parseInline, type InlineNode } from "./inline";
@@ -12,14 +13,12 @@ export type Filler = {
   image(value: string): string | undefined;
 };
 
-/**
- * The unsubscribe link is never click-tracked (DECISIONS §6/§8). Once filled it is an ordinary
- * URL, so a link written as `{{unsubscribe_url}}` carries the attribute the tracker skips.
- */
-const UNSUBSCRIBE_HREF = /^\s*\{\{\s*unsubscribe_url\s*\}\}\s*$/;
-const noTrack = (href: string) => (UNSUBSCRIBE_HREF.test(href) ? { "data-mw-no-track": "" } : {});
-
 type BlockProps<B> = { block: B; theme: ResolvedTheme; fill: Filler; width: number };
+
+/** Props for the anchors of a block whose author turned click tracking off. */
+function trackingProps(block: { track?: boolean }): Record<string, string> {
+  return block.track === false ? { [NO_TRACK_ATTRIBUTE]: "" } : {};
+}
 
 // [font size, line height, bottom margin] per level.
 const HEADING_SIZES = { 1: [28, 36, 16], 2: [22, 30, 12], 3: [18, 26, 8] } as const;
@@ -51,10 +50,12 @@ function InlineView({
   nodes,
   theme,
   fill,
+  linkProps,
 }: {
   nodes: InlineNode[];
   theme: ResolvedTheme;
   fill: Filler;
+  linkProps: Record<string, string>;
 }) {
   return nodes.map((node, i): ReactNode => {
     switch (node.kind) {
@@ -65,7 +66,7 @@ function InlineView({
       case "bold":
         return (
           <strong key={i} style={{ fontWeight: 700 }}>
-            <InlineView nodes={node.children} theme={theme} fill={fill} />
+            <InlineView nodes={node.children} theme={theme} fill={fill} linkProps={linkProps} />
           </strong>
         );
       case "link": {
@@ -77,8 +78,8 @@ function InlineView({
             key={i}
             href={href}
             className="mw-link"
-            {...noTrack(node.href)}
             style={{ color: theme.brand, textDecorationLine: "underline" }}
+            {...linkProps}
           >
             {label}
           </Link>
@@ -104,7 +105,12 @@ function TextView({ block, theme, fill }: BlockProps<Extract<Block, { type: "tex
         textAlign: block.align ?? "left",
       }}
     >
-      <InlineView nodes={parseInline(block.text)} theme={theme} fill={fill} />
+      <InlineView
+        nodes={parseInline(block.text)}
+        theme={theme}
+        fill={fill}
+        linkProps={trackingProps(block)}
+      />
     </Text>
   );
 }
@@ -137,7 +143,7 @@ function ButtonView({ block, theme, fill }: BlockProps<Extract<Block, { type: "b
       <Button
         href={href}
         className={buttonClass(background, label)}
-        {...noTrack(block.href)}
+        {...trackingProps(block)}
         style={{
           backgroundColor: background,
           color: label,
@@ -178,7 +184,13 @@ function ImageView({ block, fill, width }: BlockProps<Extract<Block, { type: "im
   const href = block.href ? fill.link(block.href) : undefined;
   return (
     <Cell align={align} style={{ paddingBottom: "16px" }}>
-      {href ? <Link href={href}>{image}</Link> : image}
+      {href ? (
+        <Link href={href} {...trackingProps(block)}>
+          {image}
+        </Link>
+      ) : (
+        image
+      )}
     </Cell>
   );
 }

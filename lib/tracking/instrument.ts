@@ -1,5 +1,6 @@
 import { decodeEntities, escapeAttribute } from "../html/entities";
 import { startTags, type StartTag } from "../html/tags";
+import { NO_TRACK_ATTRIBUTE } from "./no-track";
 import { isTrackableUrl } from "./signature";
 import { clickTrackingUrl, isTrackingUrl, openPixelUrl } from "./urls";
 
@@ -16,7 +17,6 @@ export type InstrumentOptions = {
 const HOSTED_PAGES = ["/u/", "/confirm/"];
 
 const UNSUBSCRIBE_PLACEHOLDER = /\{\{\s*unsubscribe_url\s*\}\}/i;
-const NO_TRACK_ATTRIBUTE = "data-mw-no-track";
 
 /**
  * Adds open and click tracking to an email's HTML (DECISIONS §6, §8), as the domain's policy

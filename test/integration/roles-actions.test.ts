@@ -104,10 +104,17 @@ describe(`roles through server actions (${TEST_DRIVER})`, () => {
       addDomain: () => domainActions.addDomainAction(IDLE, formData({ name: "evil.test" })),
       verifyDomain: () => domainActions.verifyDomainAction(domainId),
       deleteDomain: () => domainActions.deleteDomainAction(domainId),
+      domainTracking: () =>
+        domainActions.setDomainTrackingAction(domainId, { click_tracking: false }),
       settings: () =>
         settingsActions.saveGeneralSettingsAction(
           IDLE,
-          formData({ default_from_name: "Evil", default_from_email: "", double_opt_in: "on" }),
+          formData({
+            default_from_name: "Evil",
+            default_from_email: "",
+            double_opt_in: "on",
+            postal_address: "Evil Street 1",
+          }),
         ),
     };
     const allowed: string[] = [];
@@ -161,6 +168,9 @@ describe(`roles through server actions (${TEST_DRIVER})`, () => {
     const added = await domainActions.addDomainAction(IDLE, formData({ name: "second.test" }));
     expect(added.status).toBe("success");
     const id = added.status === "success" ? added.result!.id : "";
+    expect(
+      await domainActions.setDomainTrackingAction(id, { click_tracking: false }),
+    ).toMatchObject({ status: "success", result: { click_tracking: false } });
     expect(await domainActions.deleteDomainAction(id)).toMatchObject({ status: "success" });
     expect(await webhookActions.deleteWebhookAction(webhookId)).toMatchObject({
       status: "success",

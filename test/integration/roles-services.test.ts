@@ -6,6 +6,7 @@ import { upsertContact } from "@/lib/contacts/upsert";
 import { addDomain } from "@/lib/domains/create";
 import { deleteDomain } from "@/lib/domains/delete";
 import { listDomains } from "@/lib/domains/list";
+import { updateDomain } from "@/lib/domains/update";
 import { verifyDomain } from "@/lib/domains/verify";
 import { ForbiddenError } from "@/lib/errors";
 import { projectRow } from "@/lib/projects/settings";
@@ -65,8 +66,10 @@ describe(`roles in the services (${TEST_DRIVER})`, () => {
       addDomain: () => addDomain(member, { name: "evil.test" }),
       verifyDomain: () => verifyDomain(member, domainId, resolver),
       deleteDomain: () => deleteDomain(member, domainId),
+      domainTracking: () => updateDomain(member, domainId, { click_tracking: false }),
       sender: () => updateProjectSettings(member, { default_from_name: "Evil" }),
       doubleOptIn: () => updateProjectSettings(member, { double_opt_in: true }),
+      postalAddress: () => updateProjectSettings(member, { postal_address: "Evil Street 1" }),
     };
     for (const [name, attempt] of Object.entries(attempts)) {
       const error = await attempt().then(
@@ -99,6 +102,7 @@ describe(`roles in the services (${TEST_DRIVER})`, () => {
     await updateProjectSettings(admin, { double_opt_in: true });
     const domain = await addDomain(admin, { name: "second.test" });
     await verifyDomain(admin, domain.id, resolver);
+    await updateDomain(admin, domain.id, { open_tracking: false });
     await deleteDomain(admin, domain.id);
     await deleteWebhook(admin, webhookId);
     // The API acts as admin: a key can still manage webhooks.

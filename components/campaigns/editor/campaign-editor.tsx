@@ -2,7 +2,11 @@
 
 import type { ReactNode } from "react";
 import type { CampaignResource } from "@/lib/campaigns/serialize";
-import type { SegmentOption, SenderOptions } from "@/lib/dashboard/campaign-options";
+import type {
+  PostalAddressStatus,
+  SegmentOption,
+  SenderOptions,
+} from "@/lib/dashboard/campaign-options";
 import { TemplatePicker } from "../../automations/builder/panels/template-picker";
 import type { TemplateOption } from "../../automations/builder/template-options";
 import { Card, CardBody, CardHeader } from "../../ui/card";
@@ -24,11 +28,13 @@ export function CampaignEditor({
   templates,
   segments,
   sender,
+  postalAddress,
 }: {
   campaign: CampaignResource | null;
   templates: TemplateOption[];
   segments: SegmentOption[];
   sender: SenderOptions;
+  postalAddress: PostalAddressStatus;
 }) {
   const editor = useCampaignEditor(campaign, sender);
   const { draft, errors, update, busy } = editor;
@@ -153,6 +159,7 @@ export function CampaignEditor({
         name={draft.name}
         subjects={draft.variants.length + 1}
         abTest={draft.variants.length > 0 ? draft.ab_test : null}
+        postalAddress={postalAddress}
         busy={busy === "confirm"}
         onConfirm={editor.confirmSend}
         onClose={editor.closeSend}

@@ -1,6 +1,8 @@
 "use client";
 
+import Link from "next/link";
 import type { CampaignDraft } from "@/lib/dashboard/actions/campaigns";
+import type { PostalAddressStatus } from "@/lib/dashboard/campaign-options";
 import { formatCount } from "@/lib/dashboard/format";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from "../../ui/alert-dialog";
 import { Button } from "../../ui/button";
@@ -10,12 +12,16 @@ import type { PendingSend } from "./use-campaign-editor";
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" });
 
-/** The last look before mail goes out: to how many contacts, and when. */
+/**
+ * The last look before mail goes out: to how many contacts, and when; and a warning when the
+ * project has no postal address for the footer (the send is still allowed).
+ */
 export function SendConfirmDialog({
   pending,
   name,
   subjects,
   abTest,
+  postalAddress,
   busy,
   onConfirm,
   onClose,
@@ -24,6 +30,7 @@ export function SendConfirmDialog({
   name: string;
   subjects: number;
   abTest: CampaignDraft["ab_test"];
+  postalAddress: PostalAddressStatus;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -59,11 +66,14 @@ export function SendConfirmDialog({
           </>
         }
       >
-        {recipients === 0 && (
-          <div className="px-6 pb-4">
-            <Notice tone="warning" title="Nobody would receive it">
-              The audience has no subscribed, unsuppressed contacts right now.
-            </Notice>
+        {(recipients === 0 || !postalAddress.set) && (
+          <div className="grid gap-3 px-6 pb-4">
+            {recipients === 0 && (
+              <Notice tone="warning" title="Nobody would receive it">
+                The audience has no subscribed, unsuppressed contacts right now.
+              </Notice>
+            )}
+            {!postalAddress.set && <NoPostalAddress canEdit={postalAddress.canEdit} />}
           </div>
         )}
         <DialogFooter>
@@ -84,5 +94,26 @@ export function SendConfirmDialog({
         </DialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+function NoPostalAddress({ canEdit }: { canEdit: boolean }) {
+  return (
+    <Notice tone="warning" title="No postal address in the footer">
+      Anti-spam laws such as CAN-SPAM require a physical postal address in marketing email.{" "}
+      {canEdit ? (
+        <Link
+          href="/settings/general"
+          target="_blank"
+          className="font-medium underline underline-offset-2 hover:text-amber-950"
+        >
+          Add it in Settings → General
+          <span className="sr-only"> (opens in a new tab)</span>
+        </Link>
+      ) : (
+        "Ask an admin to add it in Settings → General"
+      )}
+      , or send without it.
+    </Notice>
   );
 }

@@ -7,7 +7,15 @@ import type { ResolvedTheme } from "@/lib/templates/theme";
 import { SegmentedControl } from "../../ui/segmented-control";
 import { BLOCK_META } from "./block-meta";
 import { ColumnsFields } from "./columns-fields";
-import { AlignField, ChoiceField, ColorField, NumberField, TextField, UrlField } from "./field-kit";
+import {
+  AlignField,
+  ChoiceField,
+  ColorField,
+  NumberField,
+  TextField,
+  TrackClicksField,
+  UrlField,
+} from "./field-kit";
 import { MarkupTextarea } from "./markup-textarea";
 
 export type InspectorProps<B extends AnyBlock = AnyBlock> = {
@@ -155,6 +163,12 @@ function TextFields({ block, onPatch, errors, onTouch, theme, variables }: Of<"t
         onBlur={() => onTouch("color")}
         error={errors.color}
       />
+      <TrackClicksField
+        id={fid(block, "track")}
+        track={block.track}
+        onChange={(track) => onPatch({ track })}
+        what="links in this text"
+      />
     </>
   );
 }
@@ -206,6 +220,12 @@ function ButtonFields({ block, onPatch, errors, onTouch, theme }: Of<"button">) 
           error={errors.textColor}
         />
       </div>
+      <TrackClicksField
+        id={fid(block, "track")}
+        track={block.track}
+        onChange={(track) => onPatch({ track })}
+        what="this button"
+      />
     </>
   );
 }
@@ -270,6 +290,14 @@ function ImageFields({ block, onPatch, errors, onTouch }: Of<"image">) {
         fallback="center"
         onChange={(align) => onPatch({ align })}
       />
+      {block.href && (
+        <TrackClicksField
+          id={fid(block, "track")}
+          track={block.track}
+          onChange={(track) => onPatch({ track })}
+          what="this image's link"
+        />
+      )}
     </>
   );
 }

@@ -5,7 +5,9 @@ import type { ReactNode } from "react";
 import { ColorInput } from "../../ui/color-input";
 import { describedBy, Field } from "../../ui/field";
 import { Input } from "../../ui/input";
+import { Label } from "../../ui/label";
 import { SegmentedControl, type SegmentedOption } from "../../ui/segmented-control";
+import { Switch } from "../../ui/switch";
 
 /**
  * Small controlled fields for the block inspector. Each takes the field's error (client or
@@ -197,6 +199,43 @@ export function ChoiceField({
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * "Track clicks" on blocks with links. Off stores `track: false` (the links render with
+ * `data-mw-no-track`); on removes the field, so untouched documents stay as they were.
+ */
+export function TrackClicksField({
+  id,
+  track,
+  onChange,
+  what,
+}: {
+  id: string;
+  track: boolean | undefined;
+  onChange: (track: false | undefined) => void;
+  /** "this button", "links in this text"… */
+  what: string;
+}) {
+  const on = track !== false;
+  return (
+    <div className="flex items-start justify-between gap-3 rounded-lg p-3 ring-1 ring-zinc-200 ring-inset">
+      <div className="min-w-0">
+        <Label htmlFor={id}>Track clicks</Label>
+        <p id={`${id}-hint`} className="mt-0.5 text-[13px] text-zinc-500">
+          {on
+            ? `Clicks on ${what} are counted when the sending domain tracks clicks.`
+            : "Sent exactly as written and never counted: right for sign-in and password-reset links."}
+        </p>
+      </div>
+      <Switch
+        id={id}
+        checked={on}
+        onCheckedChange={(checked) => onChange(checked ? undefined : false)}
+        aria-describedby={`${id}-hint`}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { addDomain } from "../../domains/create";
 import { deleteDomain } from "../../domains/delete";
 import { serializeDomain, type DomainResource } from "../../domains/serialize";
+import { updateDomain, type UpdateDomainInput } from "../../domains/update";
 import { verifyDomain } from "../../domains/verify";
 import { ConflictError, NotFoundError } from "../../errors";
 import { requireDashboard } from "../context";
@@ -41,6 +42,23 @@ export async function verifyDomainAction(domainId: string): Promise<FormState<Do
     revalidatePath(`/settings/domains/${domainId}`);
     const resource = serializeDomain(domain, ctx.config, statuses);
     return success(domain.status === "verified" ? "Domain verified" : "DNS checked", resource);
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure("This domain no longer exists.");
+    return toFormState(error, []);
+  }
+}
+
+/** One tracking switch of Settings → Domains (DECISIONS §8); saved as soon as it is flipped. */
+export async function setDomainTrackingAction(
+  domainId: string,
+  settings: UpdateDomainInput,
+): Promise<FormState<DomainResource>> {
+  const { ctx } = await requireDashboard();
+  try {
+    const domain = await updateDomain(ctx, domainId, settings);
+    revalidatePath("/settings/domains");
+    revalidatePath(`/settings/domains/${domainId}`);
+    return success("Tracking updated", serializeDomain(domain, ctx.config));
   } catch (error) {
     if (error instanceof NotFoundError) return failure("This domain no longer exists.");
     return toFormState(error, []);

@@ -5,7 +5,7 @@ import { updateProjectSettings } from "../../projects/update-settings";
 import { requireDashboard } from "../context";
 import { success, toFormState, type FormState } from "../form-state";
 
-/** Settings → General: the default sender and double opt-in. */
+/** Settings → General: the default sender, double opt-in and the postal address. */
 export async function saveGeneralSettingsAction(
   _previous: FormState,
   form: FormData,
@@ -17,9 +17,15 @@ export async function saveGeneralSettingsAction(
       default_from_name: String(form.get("default_from_name") ?? "").trim() || null,
       default_from_email: email || null,
       double_opt_in: form.get("double_opt_in") === "on",
+      postal_address: String(form.get("postal_address") ?? ""),
     });
   } catch (error) {
-    return toFormState(error, ["default_from_name", "default_from_email", "double_opt_in"]);
+    return toFormState(error, [
+      "default_from_name",
+      "default_from_email",
+      "double_opt_in",
+      "postal_address",
+    ]);
   }
   revalidatePath("/settings/general");
   return success("Settings saved");

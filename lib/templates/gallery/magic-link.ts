@@ -16,7 +16,8 @@ export const magicLink: SystemTemplate = {
       type: "text",
       text: "Click the button below to sign in. No password needed: the link signs you in on the device you open it on.",
     },
-    { type: "button", label: "Sign in", href: "{{ data.login_url }}" },
+    // A single-use link: sent as written, never through the click-tracking redirect.
+    { type: "button", label: "Sign in", href: "{{ data.login_url }}", track: false },
     {
       type: "text",
       text: 'Or enter this code on the sign-in page: **{{ data.code | "see the link above" }}**',

@@ -16,7 +16,8 @@ export const passwordReset: SystemTemplate = {
       type: "text",
       text: 'Hi {{ first_name | "there" }}, we received a request to reset the password for the account tied to **{{ email | "this address" }}**. Choose a new password with the button below.',
     },
-    { type: "button", label: "Choose a new password", href: "{{ data.reset_url }}" },
+    // A single-use link: sent as written, never through the click-tracking redirect.
+    { type: "button", label: "Choose a new password", href: "{{ data.reset_url }}", track: false },
     {
       type: "text",
       size: "small",

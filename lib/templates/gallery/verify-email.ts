@@ -16,7 +16,8 @@ export const verifyEmail: SystemTemplate = {
       type: "text",
       text: 'Hi {{ first_name | "there" }}, please confirm that **{{ email | "this" }}** is your email address. It takes one click, and it makes sure our emails reach you and nobody else.',
     },
-    { type: "button", label: "Confirm email address", href: "{{ data.verify_url }}" },
+    // A single-use link: sent as written, never through the click-tracking redirect.
+    { type: "button", label: "Confirm email address", href: "{{ data.verify_url }}", track: false },
     {
       type: "text",
       text: 'This link expires in {{ data.expires_in | "24 hours" }}. If the button does not work, copy this address into your browser:\n{{ data.verify_url }}',

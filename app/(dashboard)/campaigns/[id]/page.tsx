@@ -4,7 +4,12 @@ import { CampaignEditor } from "@/components/campaigns/editor/campaign-editor";
 import { CampaignReportView } from "@/components/campaigns/report/campaign-report-view";
 import { getCampaign } from "@/lib/campaigns/manage";
 import { serializeCampaign } from "@/lib/campaigns/serialize";
-import { segmentOptions, senderOptions, templateOptions } from "@/lib/dashboard/campaign-options";
+import {
+  postalAddressStatus,
+  segmentOptions,
+  senderOptions,
+  templateOptions,
+} from "@/lib/dashboard/campaign-options";
 import { campaignReport } from "@/lib/dashboard/campaign-report";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { NotFoundError } from "@/lib/errors";
@@ -37,6 +42,7 @@ export default async function CampaignPage({ params }: Props) {
         templates={templates}
         segments={segments}
         sender={await senderOptions(ctx, project.name)}
+        postalAddress={await postalAddressStatus(ctx)}
       />
     );
   }

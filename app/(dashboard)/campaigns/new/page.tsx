@@ -1,18 +1,30 @@
 import type { Metadata } from "next";
 import { CampaignEditor } from "@/components/campaigns/editor/campaign-editor";
-import { segmentOptions, senderOptions, templateOptions } from "@/lib/dashboard/campaign-options";
+import {
+  postalAddressStatus,
+  segmentOptions,
+  senderOptions,
+  templateOptions,
+} from "@/lib/dashboard/campaign-options";
 import { requireDashboard } from "@/lib/dashboard/context";
 
 export const metadata: Metadata = { title: "New campaign" };
 
 export default async function NewCampaignPage() {
   const { ctx, project } = await requireDashboard();
-  const [templates, segments, sender] = await Promise.all([
+  const [templates, segments, sender, postalAddress] = await Promise.all([
     templateOptions(ctx),
     segmentOptions(ctx),
     senderOptions(ctx, project.name),
+    postalAddressStatus(ctx),
   ]);
   return (
-    <CampaignEditor campaign={null} templates={templates} segments={segments} sender={sender} />
+    <CampaignEditor
+      campaign={null}
+      templates={templates}
+      segments={segments}
+      sender={sender}
+      postalAddress={postalAddress}
+    />
   );
 }

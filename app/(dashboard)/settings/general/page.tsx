@@ -23,13 +23,14 @@ export default async function GeneralSettingsPage() {
       <PageHeader
         eyebrow={<span className="text-[13px] font-medium text-zinc-500">Settings</span>}
         title="General"
-        description={`How ${project.name} sends on its own behalf, and how new contacts subscribe.`}
+        description={`How ${project.name} sends on its own behalf, what its marketing email says about it, and how new contacts subscribe.`}
       />
       <GeneralSettingsForm
         settings={{
           fromName: row?.defaultFromName ?? "",
           fromEmail: row?.defaultFromEmail ?? "",
           doubleOptIn: row?.doubleOptIn ?? false,
+          postalAddress: row?.postalAddress ?? "",
           verifiedDomains: domains.data.filter((d) => d.status === "verified").map((d) => d.name),
         }}
       />

@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { DeleteDomainButton } from "@/components/domains/delete-domain-button";
 import { DnsRecordsPanel } from "@/components/domains/dns-records-panel";
+import { DomainTrackingCard } from "@/components/domains/domain-tracking-card";
 import { DomainStatusBadge } from "@/components/domains/domain-status-badge";
 import { AdminOnly } from "@/components/settings/admin-only";
 import { Card } from "@/components/ui/card";
@@ -14,6 +15,7 @@ import { requireDashboard } from "@/lib/dashboard/context";
 import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
 import { getDomain } from "@/lib/domains/get";
 import { serializeDomain } from "@/lib/domains/serialize";
+import { config } from "@/lib/config";
 import { NotFoundError } from "@/lib/errors";
 import { can } from "@/lib/permissions";
 
@@ -90,6 +92,7 @@ export default async function DomainPage({ params }: Props) {
           )}
         </Card>
         <DnsRecordsPanel domain={domain} />
+        <DomainTrackingCard domain={domain} trackingHost={new URL(config().appUrl).host} />
       </div>
     </>
   );
