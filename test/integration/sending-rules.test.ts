@@ -222,7 +222,19 @@ const RULES: Rule[] = [
   {
     name: "the domain's tracking switches turn the pixel and link rewriting off",
     async setup(scene) {
-      await setDomain(scene, { openTracking: false, clickTracking: false });
+      const [domain] = await scene.app.runtime.db
+        .select({ id: domains.id })
+        .from(domains)
+        .where(eq(domains.projectId, scene.project.id));
+      const patched = await scene.app.api(`/v1/domains/${domain!.id}`, {
+        method: "PATCH",
+        key: scene.project.live,
+        body: { open_tracking: false, click_tracking: false },
+      });
+      expect(patched.body, patched.text).toMatchObject({
+        open_tracking: false,
+        click_tracking: false,
+      });
     },
     async check(scene, producer) {
       const wire = (await onTheWire(scene))!;
