@@ -4,7 +4,7 @@ import type { Executor } from "@/db";
 import type { Config } from "../config";
 import { contactVariables } from "../templates/contact-variables";
 import { NotFoundError, ValidationError } from "../errors";
-import { randomBase62 } from "../ids";
+import { newEmailToken } from "../tracking/token";
 import type { JobQueue } from "../jobs/queue";
 import { resolveDefaultSender } from "./default-sender";
 import { compileTemplate, type CompiledTemplate } from "../templates/compiled";
@@ -331,5 +331,5 @@ export class OutboundBatch {
   }
 }
 
-/** 190 random bits, independent of the tracking token. */
-const newUnsubscribeToken = () => randomBase62(32);
+/** Random, independent of the tracking token. */
+const newUnsubscribeToken = newEmailToken;
