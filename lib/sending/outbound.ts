@@ -126,22 +126,22 @@ export class OutboundBatch {
     return sender;
   }
 
-  private async checkSender(projectId: string, from: Mailbox | "default", path: string) {
-    let mailbox: Pick<Mailbox, "name" | "address">;
-    if (from === "default") {
-      const fallback = await resolveDefaultSender(this.tx, projectId);
-      if (!fallback) {
-        throw new ValidationError(
-          "The project has no sender: set a default sender in Settings or verify a domain.",
-          [{ path, message: "the project has no default sender" }],
-          "no_sender",
-        );
-      }
-      mailbox = { name: null, address: fallback.address };
-      return { ...(await this.verified(projectId, mailbox, path)), from: fallback.from };
+  private async checkSender(
+    projectId: string,
+    from: Mailbox | "default",
+    path: string,
+  ): Promise<Sender> {
+    if (from !== "default") return this.verified(projectId, from, path);
+    const fallback = await resolveDefaultSender(this.tx, projectId);
+    if (!fallback) {
+      throw new ValidationError(
+        "The project has no sender: set a default sender in Settings or verify a domain.",
+        [{ path, message: "the project has no default sender" }],
+        "no_sender",
+      );
     }
-    mailbox = from;
-    return this.verified(projectId, mailbox, path);
+    const sender = await this.verified(projectId, { name: null, address: fallback.address }, path);
+    return { ...sender, from: fallback.from };
   }
 
   private async verified(
