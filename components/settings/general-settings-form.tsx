@@ -16,8 +16,31 @@ export type GeneralSettings = {
   fromEmail: string;
   doubleOptIn: boolean;
   postalAddress: string;
+  language: string;
   verifiedDomains: string[];
 };
+
+/** Common languages; a tag set through the API that is not listed here is kept as an option. */
+const LANGUAGES: [tag: string, name: string][] = [
+  ["en", "English"],
+  ["de", "German"],
+  ["fr", "French"],
+  ["es", "Spanish"],
+  ["it", "Italian"],
+  ["pt", "Portuguese"],
+  ["pt-BR", "Portuguese (Brazil)"],
+  ["nl", "Dutch"],
+  ["sv", "Swedish"],
+  ["da", "Danish"],
+  ["nb", "Norwegian"],
+  ["fi", "Finnish"],
+  ["pl", "Polish"],
+  ["cs", "Czech"],
+  ["tr", "Turkish"],
+  ["ja", "Japanese"],
+  ["zh", "Chinese"],
+  ["ko", "Korean"],
+];
 
 /** The default sender, the postal address and double opt-in, saved together. */
 export function GeneralSettingsForm({ settings }: { settings: GeneralSettings }) {
@@ -112,6 +135,36 @@ export function GeneralSettingsForm({ settings }: { settings: GeneralSettings })
           />
         </Field>
       </Card>
+      <Card className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3 p-5 sm:p-6">
+        <div>
+          <label htmlFor="language" className="text-[15px] font-semibold text-zinc-900">
+            Email language
+          </label>
+          <p className="mt-1 max-w-prose text-[13px] text-zinc-500">
+            The language your emails are written in. Mail apps and screen readers use it to
+            pronounce and translate them; it does not translate anything.
+          </p>
+          {errors.language && (
+            <p id="language-error" className="mt-1 text-[13px] text-red-600">
+              {errors.language}
+            </p>
+          )}
+        </div>
+        <select
+          id="language"
+          name="language"
+          defaultValue={settings.language}
+          aria-invalid={errors.language ? true : undefined}
+          aria-describedby={errors.language ? "language-error" : undefined}
+          className="h-9 w-56 cursor-pointer rounded-lg bg-white px-3 text-sm text-zinc-900 shadow-xs ring-1 ring-zinc-200 outline-none ring-inset focus:ring-2 focus:ring-indigo-500"
+        >
+          {languageOptions(settings.language).map(([tag, name]) => (
+            <option key={tag} value={tag}>
+              {name} ({tag})
+            </option>
+          ))}
+        </select>
+      </Card>
       <Card className="flex items-start justify-between gap-6 p-5 sm:p-6">
         <div>
           <label htmlFor="double-opt-in" className="text-[15px] font-semibold text-zinc-900">
@@ -132,4 +185,10 @@ export function GeneralSettingsForm({ settings }: { settings: GeneralSettings })
       </div>
     </form>
   );
+}
+
+function languageOptions(current: string): [string, string][] {
+  return LANGUAGES.some(([tag]) => tag === current)
+    ? LANGUAGES
+    : [[current, current], ...LANGUAGES];
 }

@@ -10,6 +10,8 @@ export const projects = pgTable("projects", {
   doubleOptIn: boolean().notNull().default(false),
   // Printed in the footer of marketing email (DECISIONS §8; CAN-SPAM asks for one).
   postalAddress: text(),
+  // The language of the project's email (<html lang>), an IETF tag such as "en" or "pt-BR".
+  language: text().notNull().default("en"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -27,17 +27,27 @@ const PostalAddress = z
   )
   .nullable();
 
+/** An IETF language tag (BCP 47) as mail clients read it in <html lang>: `en`, `de`, `pt-BR`. */
+const LanguageTag = z
+  .string({ error: "must be a string" })
+  .trim()
+  .regex(
+    /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/,
+    "must be a language tag such as en, de or pt-BR",
+  );
+
 export const ProjectSettingsInput = z.object({
   default_from_name: z.string({ error: "must be a string" }).trim().max(200).nullable().optional(),
   default_from_email: EmailAddress.nullable().optional(),
   double_opt_in: z.boolean({ error: "must be true or false" }).optional(),
   postal_address: PostalAddress.optional(),
+  language: LanguageTag.optional(),
 });
 
 /**
  * Settings → General: the default sender (automation emails, confirmations, test sends; its
  * domain must be verified), double opt-in for new contacts, and the postal address printed in
- * the footer of marketing email (DECISIONS §8).
+ * the footer of marketing email (DECISIONS §8), and the language of the project's email.
  */
 export async function updateProjectSettings(ctx: ServiceContext, input: unknown) {
   authorize(ctx, "settings.manage");
@@ -63,6 +73,7 @@ export async function updateProjectSettings(ctx: ServiceContext, input: unknown)
       ...(values.postal_address !== undefined && {
         postalAddress: values.postal_address || null,
       }),
+      ...(values.language !== undefined && { language: values.language }),
       updatedAt: ctx.clock.now(),
     })
     .where(eq(projects.id, ctx.projectId))

@@ -97,7 +97,7 @@ export type OutboundResult =
 // by every producer. The key names the version and everything the compiled output depends on.
 const compiled = ttlCache<CompiledTemplate>(10 * 60_000, 200);
 
-type ProjectProfile = { name: string; postalAddress: string };
+type ProjectProfile = { name: string; postalAddress: string; language: string };
 
 export class OutboundBatch {
   private readonly prepared: PreparedEmail[] = [];
@@ -253,13 +253,14 @@ export class OutboundBatch {
       template.id,
       template.updatedAt.getTime(),
       previewText,
+      profile.language,
       Number(needs.unsubscribe),
       Number(needs.postalAddress),
     ].join(":");
     const render = await compiled.get(version, () =>
       compileTemplate(
         { ...template, source: withMarketingFooter(template.source, template.format, needs) },
-        { previewText },
+        { previewText, lang: profile.language },
       ),
     );
     const contact =
@@ -307,12 +308,17 @@ export class OutboundBatch {
     let profile = this.profiles.get(projectId);
     if (!profile) {
       profile = this.tx
-        .select({ name: projects.name, postalAddress: projects.postalAddress })
+        .select({
+          name: projects.name,
+          postalAddress: projects.postalAddress,
+          language: projects.language,
+        })
         .from(projects)
         .where(eq(projects.id, projectId))
         .limit(1)
         .then(([row]) => ({
           name: row?.name ?? "",
+          language: row?.language ?? "en",
           postalAddress: postalAddressLine(row?.postalAddress ?? null),
         }));
       this.profiles.set(projectId, profile);

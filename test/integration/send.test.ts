@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails, suppressions } from "@/db/schema";
+import { updateProjectSettings } from "@/lib/projects/update-settings";
 import { dkimResult } from "../support/dkim";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError, expectRequiresKey } from "../support/checks";
@@ -122,6 +123,30 @@ describe(`POST /v1/send (${TEST_DRIVER})`, () => {
     expect(strangerEmail.html).toContain(
       "This receipt was sent to ada.l@example.com because Ada bought  (given) - ",
     );
+  });
+
+  it("names the document with the subject and the project's email language", async () => {
+    const lang = (html: string) => /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1];
+    const welcome = () =>
+      send({
+        from: "hello@mail.test",
+        to: "lang@example.com",
+        subject: "Willkommen, {{first_name}}",
+        template: "tpl_system_welcome",
+        variables: { first_name: "Lin" },
+      });
+    const before = await emailStatus((await welcome()).body.id);
+    expect(lang(before.html)).toBe("en");
+
+    const ctx = app.ctx(project.id);
+    await expect(updateProjectSettings(ctx, { language: "deutsch!" })).rejects.toMatchObject({
+      status: 422,
+    });
+    await updateProjectSettings(ctx, { language: "de" });
+    const after = await emailStatus((await welcome()).body.id);
+    expect(lang(after.html)).toBe("de");
+    expect(after.html).toContain("<title>Willkommen, Lin</title>");
+    await updateProjectSettings(ctx, { language: "en" });
   });
 
   it("keeps CR/LF from adding headers or recipients and drops invalid cc", async () => {

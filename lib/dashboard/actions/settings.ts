@@ -5,7 +5,7 @@ import { updateProjectSettings } from "../../projects/update-settings";
 import { requireDashboard } from "../context";
 import { success, toFormState, type FormState } from "../form-state";
 
-/** Settings → General: the default sender, double opt-in and the postal address. */
+/** Settings → General: the default sender, double opt-in, the postal address and language. */
 export async function saveGeneralSettingsAction(
   _previous: FormState,
   form: FormData,
@@ -18,6 +18,7 @@ export async function saveGeneralSettingsAction(
       default_from_email: email || null,
       double_opt_in: form.get("double_opt_in") === "on",
       postal_address: String(form.get("postal_address") ?? ""),
+      ...(form.has("language") && { language: String(form.get("language")) }),
     });
   } catch (error) {
     return toFormState(error, [
@@ -25,6 +26,7 @@ export async function saveGeneralSettingsAction(
       "default_from_email",
       "double_opt_in",
       "postal_address",
+      "language",
     ]);
   }
   revalidatePath("/settings/general");

@@ -31,6 +31,7 @@ export default async function GeneralSettingsPage() {
           fromEmail: row?.defaultFromEmail ?? "",
           doubleOptIn: row?.doubleOptIn ?? false,
           postalAddress: row?.postalAddress ?? "",
+          language: row?.language ?? "en",
           verifiedDomains: domains.data.filter((d) => d.status === "verified").map((d) => d.name),
         }}
       />
