@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-/** DECISIONS §8 in the dashboard: per-domain tracking and the project's postal address. */
+/** DECISIONS §8 in the dashboard: per-domain tracking, the postal address, the email language. */
 
 async function savePostalAddress(page: Page, address: string) {
   await page.goto("/settings/general");
@@ -62,4 +62,18 @@ test("Settings → Domains: click tracking switched off is saved and shown", asy
   await page.getByRole("row").filter({ hasText: "mail.test" }).getByRole("link").click();
   await page.getByRole("switch", { name: "Click tracking" }).click();
   await expect(page.getByText("Click tracking on", { exact: true })).toBeVisible();
+});
+
+test("Settings → General: the email language is saved", async ({ page }) => {
+  await page.goto("/settings/general");
+  const language = page.getByRole("combobox", { name: "Email language" });
+  await expect(language).toHaveValue("en");
+  await language.selectOption("de");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved", { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Email language" })).toHaveValue("de");
+  await page.getByRole("combobox", { name: "Email language" }).selectOption("en");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved", { exact: true })).toBeVisible();
 });
