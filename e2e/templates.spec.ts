@@ -54,7 +54,7 @@ test("a gallery template is copied, edited in the block editor, saved and sent a
   const dialog = page.getByRole("dialog", { name: "Send a test email" });
   await expect(dialog.getByText("Acme Inc <hello@mail.test>")).toBeVisible();
   await dialog.getByRole("textbox", { name: "To", exact: true }).fill("qa@example.com");
-  await dialog.getByRole("textbox", { name: "name", exact: true }).fill("Ada");
+  await dialog.getByRole("textbox", { name: "first_name", exact: true }).fill("Ada");
   await dialog.getByRole("button", { name: "Send test email" }).click();
   await expect(dialog).toBeHidden();
   // The e2e server has no SMTP_URL or RESEND_API_KEY: the email waits in the queue.

@@ -3,6 +3,7 @@ import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { JobQueue } from "./jobs/queue";
 import type { HtmlInstrumenter } from "./sending/compose";
+import type { Transports } from "./sending/transports";
 import type { Role } from "./permissions";
 
 /** What every project-scoped service receives: the project, the database and the clock. */
@@ -16,8 +17,9 @@ export type ServiceContext = {
   jobs: JobQueue;
   /** The process configuration (delivery settings, APP_URL…). */
   config: Config;
-  /** Tracking for delivery (inline campaign sends deliver from a request). */
+  /** Tracking and transports for delivery (inline campaign sends deliver from a request). */
   instrumentHtml: HtmlInstrumenter;
+  transports: Transports;
   /**
    * Who acts, for lib/permissions.ts: the signed-in user's role in the project on the dashboard;
    * API keys, the CLI and the worker act as `admin` (only admins can create keys).
@@ -33,6 +35,7 @@ export function serviceContext(
     jobs: JobQueue;
     config: Config;
     instrumentHtml: HtmlInstrumenter;
+    transports: Transports;
   },
   projectId: string,
   keyMode: "live" | "test" = "live",
@@ -45,6 +48,7 @@ export function serviceContext(
     jobs: runtime.jobs,
     config: runtime.config,
     instrumentHtml: runtime.instrumentHtml,
+    transports: runtime.transports,
     keyMode,
     role,
   };

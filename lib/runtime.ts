@@ -6,6 +6,7 @@ import { config, type Config } from "./config";
 import { TokenBucketLimiter } from "./http/rate-limit";
 import { JobQueue, type QueueOptions } from "./jobs/queue";
 import type { HtmlInstrumenter } from "./sending/compose";
+import { Transports } from "./sending/transports";
 import { trackingInstrumenter } from "./tracking/email-instrumenter";
 
 /**
@@ -24,6 +25,8 @@ export type Runtime = {
   jobs: JobQueue;
   /** Open pixel and signed click links, added at delivery so stored HTML stays clean. */
   instrumentHtml: HtmlInstrumenter;
+  /** The SMTP pool or Resend client of this process, and the test-mode simulator. */
+  transports: Transports;
 };
 
 export type RuntimeRole = "server" | "cli" | "worker";
@@ -52,6 +55,7 @@ export function makeRuntime(
     handle,
     db: handle.db,
     instrumentHtml: trackingInstrumenter({ db: handle.db, config: cfg }),
+    transports: new Transports(cfg),
     clock,
     config: cfg,
     limiter: new TokenBucketLimiter(cfg.rateLimitPerSecond, cfg.rateLimitBurst),

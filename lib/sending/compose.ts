@@ -59,14 +59,15 @@ function trackingPolicy(signing: SigningDomain): TrackingPolicy {
 
 /**
  * Headers the DKIM signature covers: nodemailer's RFC 4871 list plus List-Unsubscribe-Post,
- * which RFC 8058 requires to be signed for one-click unsubscribe.
+ * which RFC 8058 requires to be signed for one-click unsubscribe, and Feedback-ID, which Gmail's
+ * feedback loop only trusts when the sending domain signed it.
  */
-const SIGNED_HEADERS =
+export const SIGNED_HEADERS =
   "From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:" +
   "Content-Transfer-Encoding:Content-ID:Content-Description:Resent-Date:Resent-From:" +
   "Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References:List-Id:" +
   "List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:" +
-  "List-Archive";
+  "List-Archive:Feedback-ID";
 
 /**
  * The DKIM key is read once per domain every few seconds rather than once per message (the

@@ -6,14 +6,17 @@ import { recordEmailEvent, recordEmailEvents, type RecordEmailEventInput } from 
 import { JOBS, PRIORITY, type JobPayloads } from "../jobs/names";
 import type { Runtime } from "../runtime";
 import { composeMessage } from "./compose";
-import { transportFor, type DeliveryOutcome } from "./transports";
+import type { DeliveryOutcome } from "./transports";
 
 /**
  * What delivering needs: a runtime, or a service context (inline campaign sends). Both carry
  * the tracking instrumenter the process start-up built, so tracking never depends on which entry
  * point ran first.
  */
-type DeliveryDeps = Pick<Runtime, "db" | "config" | "clock" | "jobs" | "instrumentHtml">;
+type DeliveryDeps = Pick<
+  Runtime,
+  "db" | "config" | "clock" | "jobs" | "instrumentHtml" | "transports"
+>;
 
 /** Temporary failures (4xx, connection trouble) are retried this many times, then `failed`. */
 export const MAX_DELIVERY_ATTEMPTS = 5;
@@ -67,7 +70,7 @@ export async function deliverEmails(
     rows
       .filter((email) => email.status === "sent" && !email.sentAt)
       .map(async (email) => {
-        const transport = transportFor(email.mode, runtime.config);
+        const transport = runtime.transports.for(email.mode);
         // Delivery unconfigured since enqueue: the start-up sweep picks it up.
         if (!transport) return;
         const message = await composeMessage(runtime.db, email, runtime.instrumentHtml);

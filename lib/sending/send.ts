@@ -62,7 +62,15 @@ export async function sendEmail(
         return { httpStatus: 200 as const, body: { ...claim.response, idempotent: true as const } };
     }
     const batch = new OutboundBatch(tx, ctx, now);
-    const sender = await batch.sender(ctx.projectId, from);
+    // Both reads go out together (postgres.js pipelines them on the transaction's connection);
+    // both settle before an error leaves the transaction.
+    const [checked, loaded] = await Promise.allSettled([
+      batch.sender(ctx.projectId, from),
+      batch.loadSuppressions(ctx.projectId, [to.address, ...cc, ...bcc]),
+    ]);
+    if (checked.status === "rejected") throw checked.reason;
+    if (loaded.status === "rejected") throw loaded.reason;
+    const sender = checked.value;
     const sent = await batch.add({
       projectId: ctx.projectId,
       type: "transactional",

@@ -6,6 +6,7 @@ import { SYSTEM_TEMPLATES, type SystemTemplate } from "@/lib/templates/gallery";
 import { renderTemplate } from "@/lib/templates/render";
 import { instrumentHtml } from "@/lib/tracking/instrument";
 import { spamassassinInstalled, spamScore } from "../support/spamassassin";
+import { SIGNED_HEADERS } from "@/lib/sending/compose";
 
 /**
  * Every gallery template, filled as a marketer would fill it and sent as the app sends it (MIME
@@ -88,14 +89,6 @@ const SAMPLE_DATA: Record<string, Record<string, string>> = {
 
 const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-
-// The headers lib/sending/compose.ts signs (nodemailer's list plus List-Unsubscribe-Post).
-const SIGNED_HEADERS =
-  "From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:" +
-  "Content-Transfer-Encoding:Content-ID:Content-Description:Resent-Date:Resent-From:" +
-  "Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References:List-Id:" +
-  "List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:" +
-  "List-Archive";
 
 async function rawMessage(
   template: SystemTemplate,

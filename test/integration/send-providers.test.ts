@@ -2,7 +2,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { releaseQueuedEmails } from "@/lib/sending/sweep";
-import { closeTransports } from "@/lib/sending/transports";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
 
@@ -53,7 +52,7 @@ describe(`delivery configuration (${TEST_DRIVER})`, () => {
     );
     expect(smtp.received.filter((m) => m.to.includes("later@example.com"))).toHaveLength(1);
     app.runtime.config.smtpUrl = undefined;
-    await closeTransports();
+    await app.runtime.transports.close();
   });
 
   it("through Resend: handed to the API with our headers, provider id kept as message_id", async () => {

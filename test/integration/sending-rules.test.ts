@@ -201,6 +201,9 @@ const RULES: Rule[] = [
         return;
       }
       expect(headerOf(wire.raw, "List-Id")).toMatch(/^<[a-z0-9-]+\.list-id\.mail\.test>$/);
+      // Gmail's feedback loop trusts a Feedback-ID only under the sender's DKIM signature.
+      expect(headerOf(wire.raw, "DKIM-Signature")).toMatch(/\bh=[^;]*\bfeedback-id\b/i);
+      expect(await dkimResult(scene.app.runtime.db, scene.project.id, wire.raw)).toBe("pass");
       expect(headerOf(wire.raw, "Feedback-ID")).toBe(
         `${sent[0]!.campaignId}:campaign:${scene.project.id}:mailwright`,
       );

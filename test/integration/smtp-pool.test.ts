@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "@/lib/config";
-import { closeTransports, liveTransport } from "@/lib/sending/transports";
-import type { OutgoingMessage } from "@/lib/sending/transports";
+import { Transports, type OutgoingMessage } from "@/lib/sending/transports";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let transports: Transports | undefined;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
 });
 afterAll(async () => {
-  await closeTransports();
+  await transports?.close();
   await smtp?.close();
 });
 
@@ -31,7 +31,8 @@ const message = (i: number): OutgoingMessage => ({
 describe("SMTP connection pool", () => {
   it("opens at most SMTP_POOL_SIZE connections (from the configuration it is given)", async () => {
     const config = readConfig({ SMTP_URL: smtp.url, SMTP_POOL_SIZE: "2" });
-    const transport = liveTransport(config)!;
+    transports = new Transports(config);
+    const transport = transports.live()!;
     smtp.hold();
     const sends = [0, 1, 2, 3, 4].map((i) => transport.send(message(i)));
     await waitFor(() => smtp.heldCount() >= 2, 10_000, "two messages in flight");

@@ -9,7 +9,6 @@ import { createProject } from "@/lib/projects/create";
 import { installRuntime, makeRuntime, type Runtime } from "@/lib/runtime";
 import { serviceContext, type ServiceContext } from "@/lib/context";
 import { startWorkers } from "@/lib/start/workers";
-import { closeTransports } from "@/lib/sending/transports";
 import { createThrowawayDatabase, postgresAvailable } from "./database";
 import { resolveRoute } from "./router";
 
@@ -134,7 +133,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await runtime.jobs.stop(5_000);
-      await closeTransports();
+      await runtime.transports.close();
       await handle.close();
       await dropDatabase?.();
     },

@@ -7,35 +7,41 @@ import type { Transport } from "./types";
 type TransportConfig = Pick<Config, "smtpUrl" | "smtpPoolSize" | "resendApiKey" | "resendBaseUrl">;
 
 /**
- * The live transport configured for this process (SMTP wins over Resend when both are set), or
- * null: "delivery not configured", so live sends stay `queued`. Test-key sends always use the
- * simulator. Kept per process: the SMTP pool is shared by every delivery job.
+ * The process's transports, built by the start-up with the runtime (lib/runtime.ts) and reached
+ * through it: the live one configured (SMTP wins over Resend when both are set), or null —
+ * "delivery not configured", so live sends stay `queued`; test-mode email always goes to the
+ * simulator. The SMTP pool is shared by every delivery of the process; a changed configuration
+ * (tests change it in place) gets a fresh transport.
  */
-let cached: { key: string; transport: Transport | null } | undefined;
+export class Transports {
+  private cached: { key: string; transport: Transport | null } | undefined;
 
-export function liveTransport(config: TransportConfig): Transport | null {
-  const { smtpUrl, smtpPoolSize, resendApiKey, resendBaseUrl } = config;
-  const key = [smtpUrl, smtpPoolSize, resendApiKey, resendBaseUrl].join("|");
-  if (cached?.key === key) return cached.transport;
-  void cached?.transport?.close();
-  const transport = config.smtpUrl
-    ? createSmtpTransport(config.smtpUrl, { maxConnections: config.smtpPoolSize })
-    : config.resendApiKey
-      ? createResendTransport(config.resendApiKey, config.resendBaseUrl)
-      : null;
-  cached = { key, transport };
-  return transport;
-}
+  constructor(private readonly config: TransportConfig) {}
 
-/** Closes the pooled connections (shutdown, tests). */
-export async function closeTransports() {
-  const transport = cached?.transport;
-  cached = undefined;
-  await transport?.close();
-}
+  for(mode: "live" | "test"): Transport | null {
+    return mode === "test" ? simulatorTransport : this.live();
+  }
 
-export function transportFor(mode: "live" | "test", config: TransportConfig) {
-  return mode === "test" ? simulatorTransport : liveTransport(config);
+  live(): Transport | null {
+    const { smtpUrl, smtpPoolSize, resendApiKey, resendBaseUrl } = this.config;
+    const key = [smtpUrl, smtpPoolSize, resendApiKey, resendBaseUrl].join("|");
+    if (this.cached?.key === key) return this.cached.transport;
+    void this.cached?.transport?.close();
+    const transport = smtpUrl
+      ? createSmtpTransport(smtpUrl, { maxConnections: smtpPoolSize })
+      : resendApiKey
+        ? createResendTransport(resendApiKey, resendBaseUrl)
+        : null;
+    this.cached = { key, transport };
+    return transport;
+  }
+
+  /** Closes the pooled connections (shutdown, tests). */
+  async close() {
+    const transport = this.cached?.transport;
+    this.cached = undefined;
+    await transport?.close();
+  }
 }
 
 export function isDeliveryConfigured(config: Pick<Config, "smtpUrl" | "resendApiKey">): boolean {
