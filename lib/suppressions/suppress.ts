@@ -3,23 +3,10 @@ import { suppressions, type Suppression, type SuppressionReason } from "@/db/sch
 import type { Executor } from "@/db";
 
 /**
- * The suppression list as the sending pipeline sees it. An address is suppressed per project;
- * the first reason recorded is kept (a later bounce does not overwrite a manual entry).
+ * Writes to the suppression list. An address is suppressed per project; the first reason recorded
+ * is kept (a later bounce does not overwrite a manual entry). The sending pipeline reads it in
+ * lib/sending/outbound.ts, campaign audiences in lib/campaigns/audience.ts.
  */
-export async function isSuppressed(db: Executor, projectId: string, email: string) {
-  const [row] = await db
-    .select({ email: suppressions.email })
-    .from(suppressions)
-    .where(
-      and(
-        eq(suppressions.projectId, projectId),
-        eq(suppressions.email, email.trim().toLowerCase()),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 /** Adds an address if absent (one statement, race-free). Returns the row and whether it is new. */
 export async function suppressAddress(
   tx: Executor,

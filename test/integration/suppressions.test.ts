@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isSuppressed, suppressAddress } from "@/lib/suppressions/suppress";
+import { suppressAddress } from "@/lib/suppressions/suppress";
 import { startTestApp, type TestApp, type TestProject } from "../support/app";
 import { expectError, expectRequiresKey, ISO_MS } from "../support/checks";
 
@@ -109,8 +109,14 @@ describe(`suppressions API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     expectError(await app.api("/v1/suppressions?limit=-1", { key: p.live }), 422);
   });
 
-  it("exposes isSuppressed and suppressAddress for the sending pipeline", async () => {
+  it("suppressAddress adds an address once, lower-cased, keeping the first reason", async () => {
     const db = app.runtime.db;
+    const isSuppressed = async (_db: typeof db, projectId: string, email: string) =>
+      (
+        await app.api("/v1/suppressions?limit=100", {
+          key: projectId === project.id ? project.live : other.live,
+        })
+      ).body.data.some((s: { email: string }) => s.email === email.toLowerCase());
     expect(await isSuppressed(db, project.id, "Pipeline@Example.com")).toBe(false);
     const added = await suppressAddress(
       db,
