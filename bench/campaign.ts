@@ -135,7 +135,10 @@ async function main() {
       .from(emails)
       .where(eq(emails.campaignId, campaign.id))
       .limit(1);
-    const composed = await composeMessage(handle.db, sample!, trackingInstrumenter(runtime));
+    const composed = await composeMessage(
+      { db: handle.db, config: runtime.config, instrumentHtml: trackingInstrumenter(runtime) },
+      sample!,
+    );
     const ceilingMessage = {
       from: composed.from,
       subject: () => composed.subject,

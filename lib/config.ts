@@ -110,6 +110,31 @@ export function readConfig(env: Env = process.env) {
     // (unset: the Standard Webhooks schedule).
     webhookAllowPrivate: flagFromEnv(env, "WEBHOOK_ALLOW_PRIVATE"),
     webhookRetryScheduleSeconds: secondsListFromEnv(env, "WEBHOOK_RETRY_SCHEDULE_SECONDS"),
+    ...bounceConfig(env),
+  };
+}
+
+/** Bounces and complaints that come back after a relay accepted a message (DECISIONS §9). */
+function bounceConfig(env: Env) {
+  const mailbox = textFromEnv(env, "BOUNCE_MAILBOX_URL");
+  if (mailbox && !/^imaps?:\/\/[^/]+/i.test(mailbox)) {
+    throw new Error(
+      `BOUNCE_MAILBOX_URL must be imaps://user:password@host[:port]/MAILBOX (or imap://), got "${mailbox}"`,
+    );
+  }
+  return {
+    // The return-path domain of every message (unset: `bounces.<sending domain>`).
+    bounceDomain: textFromEnv(env, "BOUNCE_DOMAIN")?.toLowerCase().replace(/\.$/, ""),
+    // The host the return-path domain's MX record names (unset: APP_URL's host).
+    bounceMxHost: textFromEnv(env, "BOUNCE_MX_HOST"),
+    // The bounce receiver (SMTP) in npm start and npm run worker; unset: off.
+    inboundSmtpPort: env.INBOUND_SMTP_PORT ? countFromEnv(env, "INBOUND_SMTP_PORT", 0) : undefined,
+    inboundSmtpHost: textFromEnv(env, "INBOUND_SMTP_HOST") ?? "0.0.0.0",
+    // Reports bigger than this are refused (552): a DSN carries at most the original's headers.
+    inboundMaxBytes: numberFromEnv(env, "INBOUND_MAX_BYTES", 10 * 1024 * 1024),
+    // A mailbox read with IMAP for the same reports, polled this often.
+    bounceMailboxUrl: mailbox,
+    bounceMailboxPollSeconds: numberFromEnv(env, "BOUNCE_MAILBOX_POLL_SECONDS", 60),
   };
 }
 

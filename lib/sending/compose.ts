@@ -5,7 +5,10 @@ import { findVerifiedDomain } from "../domains/find-verified";
 import { htmlToPlainText } from "../templates/render";
 import { ttlCache } from "../ttl-cache";
 import { domainOf } from "./addresses";
+import type { Config } from "../config";
 import type { TrackingPolicy } from "../tracking/instrument";
+import { linkSigningKey } from "../tracking/key";
+import { returnPathAddress } from "./return-path";
 import type { OutgoingMessage } from "./transports";
 
 /** Extra steps applied to the stored HTML at delivery time (open/click tracking). */
@@ -15,19 +18,25 @@ export type HtmlInstrumenter = (
   policy: TrackingPolicy,
 ) => Promise<string> | string;
 
+export type ComposeDeps = {
+  db: Executor;
+  config: Pick<Config, "bounceDomain">;
+  instrumentHtml?: HtmlInstrumenter;
+};
+
 /**
  * Turns a stored email into the message a transport sends: DKIM with the sending domain's key
- * (when the domain is still verified), our stable Message-ID, and instrumented HTML.
+ * (when the domain is still verified), our stable Message-ID, instrumented HTML, and the VERP
+ * return path that brings bounces and complaints back to this email (DECISIONS §9).
  */
-export async function composeMessage(
-  db: Executor,
-  email: Email,
-  instrument: HtmlInstrumenter = (html) => html,
-): Promise<OutgoingMessage> {
+export async function composeMessage(deps: ComposeDeps, email: Email): Promise<OutgoingMessage> {
+  const { db } = deps;
+  const instrument = deps.instrumentHtml ?? ((html: string) => html);
   const address = /<([^>]+)>$/.exec(email.fromAddress)?.[1] ?? email.fromAddress;
   const domainName = domainOf(address);
   const signing = await cachedSigningDomain(db, email.projectId, domainName);
   return {
+    returnPath: returnPathAddress(deps.config, await linkSigningKey(db), email.id, domainName),
     from: email.fromAddress,
     to: email.to,
     cc: email.cc,

@@ -73,7 +73,7 @@ export async function deliverEmails(
         const transport = runtime.transports.for(email.mode);
         // Delivery unconfigured since enqueue: the start-up sweep picks it up.
         if (!transport) return;
-        const message = await composeMessage(runtime.db, email, runtime.instrumentHtml);
+        const message = await composeMessage(runtime, email);
         // The sending domain was removed or lost verification since the send was accepted:
         // never send unsigned mail from a domain the project no longer proves it owns.
         const outcome: DeliveryOutcome =

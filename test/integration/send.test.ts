@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails, suppressions } from "@/db/schema";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
+import { emailIdFromReturnPath } from "@/lib/sending/return-path";
+import { linkSigningKey } from "@/lib/tracking/key";
 import { dkimResult } from "../support/dkim";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError, expectRequiresKey } from "../support/checks";
@@ -53,6 +55,11 @@ describe(`POST /v1/send (${TEST_DRIVER})`, () => {
       "message",
     );
     expect(message.to).toEqual(["ada@example.com"]);
+    // The envelope sender is the VERP return path that names this email (DECISIONS §9).
+    expect(message.from).toMatch(/^bounces\+em_[0-9a-z]{26}-[0-9a-f]{20}@bounces\.mail\.test$/);
+    expect(emailIdFromReturnPath(await linkSigningKey(app.runtime.db), message.from)).toBe(
+      res.body.id,
+    );
     expect(message.raw).toMatch(/^DKIM-Signature: .*d=mail\.test/m);
     expect(await dkimResult(app.runtime.db, project.id, message.raw)).toBe("pass");
     const tampered = message.raw.replace(/^Subject: .*$/m, "Subject: Tampered");

@@ -67,6 +67,13 @@ export function createSmtpTransport(
           text: message.text ?? undefined,
           messageId: message.messageId,
           headers: message.headers,
+          // The VERP return path; the recipients are the message's own (to, cc, bcc).
+          envelope: message.returnPath
+            ? {
+                from: message.returnPath,
+                to: [message.to, ...message.cc, ...message.bcc],
+              }
+            : undefined,
           attachments: message.attachments.map((a) => ({
             filename: a.filename,
             content: a.content,

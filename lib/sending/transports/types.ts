@@ -3,6 +3,11 @@ import type { KeyObject } from "node:crypto";
 /** A fully composed message, ready for any transport. */
 export type OutgoingMessage = {
   from: string;
+  /**
+   * The envelope sender (MAIL FROM, becomes Return-Path): the VERP address bounces come back to.
+   * Absent: the `from` address, as nodemailer does by default.
+   */
+  returnPath?: string;
   to: string;
   cc: string[];
   bcc: string[];
