@@ -53,6 +53,17 @@ const REASONS: Record<string, string> = {
   provider_failed: "Provider failure",
 };
 
+/** Where a report that came back after acceptance was read (DECISIONS §9). */
+const SOURCES: Record<string, string> = {
+  smtp: "bounce receiver",
+  imap: "bounce mailbox",
+  ses: "Amazon SES",
+  postmark: "Postmark",
+  mailgun: "Mailgun",
+  sendgrid: "SendGrid",
+  resend: "Resend",
+};
+
 function text(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
@@ -86,7 +97,9 @@ export function EmailTimeline({ events, now }: { events: EmailEventResource[]; n
             <div className="min-w-0 flex-1 pt-0.5">
               <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <p className="text-[13px] font-medium text-zinc-900">
-                  {kind.label}
+                  {event.type === "deferred" && event.data.soft_bounce === true
+                    ? "Delayed by the receiving server"
+                    : kind.label}
                   {event.data.simulated === true && (
                     <span className="ml-1.5 text-xs font-normal text-amber-700">simulated</span>
                   )}
@@ -112,16 +125,20 @@ function EventDetails({ data }: { data: Record<string, unknown> }) {
   const reason = text(data.reason);
   const recipient = text(data.recipient);
   const url = text(data.url);
-  const response = text(data.response) ?? text(data.bounce_message) ?? text(data.error);
+  const response =
+    text(data.response) ?? text(data.diagnostic) ?? text(data.bounce_message) ?? text(data.error);
   const retryAt = text(data.retry_at);
   const attempt = typeof data.attempt === "number" ? data.attempt : undefined;
-  if (!reason && !url && !response && !retryAt) return null;
+  const report = reportLine(data);
+  if (!reason && !url && !response && !retryAt && !report) return null;
+  const suppressed = reason === "hard_bounce" || reason === "complaint";
   return (
     <div className="mt-1 space-y-1.5 text-xs text-zinc-500">
+      {report && <p>{report}</p>}
       {(reason || attempt !== undefined) && (
         <p>
           {reason && (REASONS[reason] ?? reason)}
-          {recipient && ` · ${recipient} (suppressed)`}
+          {recipient && ` · ${recipient}${suppressed ? " (suppressed)" : ""}`}
           {reason && attempt !== undefined && " · "}
           {attempt !== undefined && `attempt ${attempt}`}
           {retryAt && ` · retry ${formatDateTime(new Date(retryAt))}`}
@@ -150,4 +167,19 @@ function EventDetails({ data }: { data: Record<string, unknown> }) {
       )}
     </div>
   );
+}
+
+/**
+ * A report from the receiving side: its status code, who reported it and how it reached us,
+ * e.g. "5.1.1 · reported by mx.example.net · for inbound.example.net · via bounce receiver".
+ */
+function reportLine(data: Record<string, unknown>): string | undefined {
+  const parts = [
+    text(data.status),
+    text(data.feedback_type) && `feedback: ${text(data.feedback_type)}`,
+    text(data.reporting_mta) && `reported by ${text(data.reporting_mta)}`,
+    text(data.remote_mta) && `for ${text(data.remote_mta)}`,
+    text(data.source) && `via ${SOURCES[text(data.source)!] ?? text(data.source)}`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(" · ") : undefined;
 }
