@@ -34,7 +34,7 @@ export function DnsRecordsTable({ domainName, records, sharedReturnPath }: Props
         <Table className="table-fixed">
           <THead>
             <tr>
-              <TH className="w-32">Purpose</TH>
+              <TH className="w-36">Purpose</TH>
               <TH className="w-16">Type</TH>
               <TH className="w-64">Host</TH>
               <TH>Value</TH>
@@ -91,6 +91,8 @@ function ReturnPathHeading({ domain, shared }: { domain: string; shared: boolean
 
 function RecordRow({ record, domainName }: { record: DnsRecord; domainName: string }) {
   const label = RECORD_PURPOSE[record.purpose].label;
+  // A shared return-path domain (BOUNCE_DOMAIN) is not under this domain: no shorter form.
+  const relative = relativeHost(record.name, domainName);
   return (
     <TR className="align-top">
       <TD className="align-top">
@@ -99,9 +101,11 @@ function RecordRow({ record, domainName }: { record: DnsRecord; domainName: stri
       <TD className="pt-4.5 align-top font-mono text-xs">{record.type}</TD>
       <TD className="align-top">
         <CopyValue value={record.name} label={`Copy ${label} host`} />
-        <p className="mt-1 text-xs text-zinc-500">
-          or <code className="font-mono">{relativeHost(record.name, domainName)}</code>
-        </p>
+        {relative !== record.name && (
+          <p className="mt-1 text-xs text-zinc-500">
+            or <code className="font-mono">{relative}</code>
+          </p>
+        )}
       </TD>
       <TD className="align-top">
         <RecordValue record={record} />
