@@ -65,11 +65,21 @@ test("a domain added in the dashboard shows its DNS records, checks DNS and is d
   await expect(dkim).toContainText(`mailwright._domainkey.${name}`);
   await expect(dkim).toContainText("Required");
   await expect(dkim).toContainText(/v=DKIM1; k=rsa; p=[A-Za-z0-9+/]{100,}/);
-  await expect(records.getByRole("row").filter({ hasText: "SPF" })).toContainText("v=spf1");
-  await expect(records.getByRole("row").filter({ hasText: "DMARC" })).toContainText(
-    `_dmarc.${name}`,
-  );
+  const row = (label: string) =>
+    records.getByRole("row").filter({ has: page.getByText(label, { exact: true }) });
+  await expect(row("SPF")).toContainText("v=spf1");
+  await expect(row("DMARC")).toContainText(`_dmarc.${name}`);
   await expect(dkim.getByRole("button", { name: "Copy DKIM value" })).toBeVisible();
+  // Bounces come back to the return-path domain: its MX (priority and mail server) and SPF.
+  await expect(records).toContainText("Return path");
+  const returnPathMx = row("Return-path MX");
+  await expect(returnPathMx).toContainText("MX");
+  await expect(returnPathMx).toContainText(`bounces.${name}`);
+  await expect(returnPathMx).toContainText("Priority 10");
+  await expect(
+    returnPathMx.getByRole("button", { name: "Copy Return-path MX mail server" }),
+  ).toBeVisible();
+  await expect(row("Return-path SPF")).toContainText("v=spf1 include:");
 
   // A name under example.com has no DKIM record: the check says so (or that DNS was unreachable).
   await page.getByRole("button", { name: "Verify DNS" }).click();

@@ -10,12 +10,21 @@ import { Card, CardHeader } from "../ui/card";
 import { Notice } from "../ui/notice";
 import { useToast } from "../ui/toast";
 import { DnsRecordsTable } from "./dns-records-table";
+import { RECORD_PURPOSE, listOf } from "./record-labels";
 
 /**
  * The records to publish and the "Verify DNS" check. A check answers every record's status
- * (SPF and DMARC included), which a page load cannot know, so the latest answer is kept here.
+ * (SPF, DMARC and the return path included), which a page load cannot know, so the latest answer
+ * is kept here.
  */
-export function DnsRecordsPanel({ domain }: { domain: DomainResource }) {
+export function DnsRecordsPanel({
+  domain,
+  sharedReturnPath,
+}: {
+  domain: DomainResource;
+  /** BOUNCE_DOMAIN is set: the return-path records are the same for every domain. */
+  sharedReturnPath: boolean;
+}) {
   const [checked, setChecked] = useState<DomainResource | null>(null);
   const [state, setState] = useState<FormState<DomainResource>>({ status: "idle" });
   const [pending, startTransition] = useTransition();
@@ -40,7 +49,7 @@ export function DnsRecordsPanel({ domain }: { domain: DomainResource }) {
     <Card className="overflow-hidden">
       <CardHeader
         title="DNS records"
-        description={`Publish these TXT records at the DNS provider of ${domain.name}. Only DKIM is required to send.`}
+        description={`Publish these records at the DNS provider of ${domain.name}. Only DKIM is required to send.`}
         actions={
           <Button
             onClick={verify}
@@ -60,16 +69,20 @@ export function DnsRecordsPanel({ domain }: { domain: DomainResource }) {
         )}
         {state.status === "success" && checked && !pending && <Outcome domain={checked} />}
       </div>
-      <DnsRecordsTable domainName={domain.name} records={records} />
+      <DnsRecordsTable
+        domainName={domain.name}
+        records={records}
+        sharedReturnPath={sharedReturnPath}
+      />
     </Card>
   );
 }
 
 function Outcome({ domain }: { domain: DomainResource }) {
   const dkim = domain.records.find((r) => r.purpose === "dkim");
-  const advice = domain.records.filter(
-    (r) => !r.required && (r.status === "missing" || r.status === "mismatch"),
-  );
+  const advice = domain.records
+    .filter((r) => !r.required && (r.status === "missing" || r.status === "mismatch"))
+    .map((r) => RECORD_PURPOSE[r.purpose].label);
   return (
     <div className="border-b border-zinc-100 px-5 py-3">
       {dkim?.status === "pending" ? (
@@ -81,7 +94,7 @@ function Outcome({ domain }: { domain: DomainResource }) {
         <Notice tone="success" title="DKIM record found: the domain is verified">
           Mail from {domain.name} is now DKIM-signed.
           {advice.length > 0 &&
-            ` The ${advice.map((r) => r.purpose.toUpperCase()).join(" and ")} record${advice.length > 1 ? "s are" : " is"} missing or different; publishing ${advice.length > 1 ? "them" : "it"} improves deliverability.`}
+            ` The ${listOf(advice)} record${advice.length > 1 ? "s are" : " is"} missing or different; publishing ${advice.length > 1 ? "them" : "it"} improves deliverability.`}
         </Notice>
       ) : dkim?.status === "mismatch" ? (
         <Notice tone="error" title="The DKIM record does not match">

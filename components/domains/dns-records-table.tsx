@@ -2,12 +2,7 @@ import type { DnsRecord } from "@/lib/domains/records";
 import { CopyButton } from "../ui/copy-button";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { RecordStatusBadge } from "./domain-status-badge";
-
-const PURPOSE: Record<DnsRecord["purpose"], { label: string; hint: string }> = {
-  dkim: { label: "DKIM", hint: "Signs your mail so receivers can trust it came from you." },
-  spf: { label: "SPF", hint: "Authorises the sending relay for your domain." },
-  dmarc: { label: "DMARC", hint: "Tells receivers what to do with mail that fails checks." },
-};
+import { RECORD_PURPOSE, isReturnPathRecord, mxHost } from "./record-labels";
 
 /** The host as most DNS providers want it: relative to the domain, `@` for the domain itself. */
 function relativeHost(name: string, domainName: string): string {
@@ -15,21 +10,31 @@ function relativeHost(name: string, domainName: string): string {
   return name.endsWith(`.${domainName}`) ? name.slice(0, -domainName.length - 1) : name;
 }
 
-/** A table on wide screens, one block per record on narrow ones (the values are long). */
-export function DnsRecordsTable({
-  domainName,
-  records,
-}: {
+type Props = {
   domainName: string;
   records: DnsRecord[];
-}) {
+  /** BOUNCE_DOMAIN is set: every sending domain shares one return-path domain. */
+  sharedReturnPath: boolean;
+};
+
+/**
+ * A table on wide screens, one block per record on narrow ones (the values are long). The
+ * return-path records come last, under a heading that says what they are for.
+ */
+export function DnsRecordsTable({ domainName, records, sharedReturnPath }: Props) {
+  const own = records.filter((r) => !isReturnPathRecord(r));
+  const returnPath = records.filter(isReturnPathRecord);
+  const returnPathDomain = returnPath[0]?.name;
+  const heading = returnPathDomain && (
+    <ReturnPathHeading domain={returnPathDomain} shared={sharedReturnPath} />
+  );
   return (
     <>
       <div className="hidden md:block">
         <Table className="table-fixed">
           <THead>
             <tr>
-              <TH className="w-24">Purpose</TH>
+              <TH className="w-36">Purpose</TH>
               <TH className="w-16">Type</TH>
               <TH className="w-64">Host</TH>
               <TH>Value</TH>
@@ -37,62 +42,119 @@ export function DnsRecordsTable({
             </tr>
           </THead>
           <TBody>
-            {records.map((record) => (
-              <TR key={record.purpose} className="align-top">
-                <TD className="align-top">
-                  <Purpose record={record} />
-                </TD>
-                <TD className="pt-4.5 align-top font-mono text-xs">{record.type}</TD>
-                <TD className="align-top">
-                  <CopyValue
-                    value={record.name}
-                    label={`Copy ${PURPOSE[record.purpose].label} host`}
-                  />
-                  <p className="mt-1 text-xs text-zinc-500">
-                    or <code className="font-mono">{relativeHost(record.name, domainName)}</code>
-                  </p>
-                </TD>
-                <TD className="align-top">
-                  <CopyValue
-                    value={record.value}
-                    label={`Copy ${PURPOSE[record.purpose].label} value`}
-                    clamp
-                  />
-                </TD>
-                <TD className="align-top">
-                  <RecordStatusBadge status={record.status} />
-                </TD>
-              </TR>
+            {own.map((record) => (
+              <RecordRow key={record.purpose} record={record} domainName={domainName} />
+            ))}
+            {heading && (
+              <tr>
+                <td colSpan={5} className="bg-zinc-50/60 px-5 pt-4 pb-3">
+                  {heading}
+                </td>
+              </tr>
+            )}
+            {returnPath.map((record) => (
+              <RecordRow key={record.purpose} record={record} domainName={domainName} />
             ))}
           </TBody>
         </Table>
       </div>
       <ul className="divide-y divide-zinc-100 md:hidden">
-        {records.map((record) => (
-          <li key={record.purpose} className="grid gap-3 px-4 py-4">
-            <div className="flex items-start justify-between gap-3">
-              <Purpose record={record} />
-              <RecordStatusBadge status={record.status} />
-            </div>
-            <Labelled label={`Host · ${record.type}`}>
-              <CopyValue value={record.name} label={`Copy ${PURPOSE[record.purpose].label} host`} />
-            </Labelled>
-            <Labelled label="Value">
-              <CopyValue
-                value={record.value}
-                label={`Copy ${PURPOSE[record.purpose].label} value`}
-                clamp
-              />
-            </Labelled>
-          </li>
+        {own.map((record) => (
+          <RecordItem key={record.purpose} record={record} />
+        ))}
+        {heading && <li className="bg-zinc-50/60 px-4 pt-4 pb-3">{heading}</li>}
+        {returnPath.map((record) => (
+          <RecordItem key={record.purpose} record={record} />
         ))}
       </ul>
     </>
   );
 }
 
+function ReturnPathHeading({ domain, shared }: { domain: string; shared: boolean }) {
+  return (
+    <div className="max-w-3xl">
+      <p className="text-[13px] font-medium text-zinc-900">
+        Return path <code className="ml-1 font-mono text-xs font-normal break-all">{domain}</code>
+      </p>
+      <p className="mt-1 text-xs leading-5 text-zinc-600">
+        Every message is sent with a return address at this domain: bounces and complaints come back
+        to it. Point its MX at the host running Mailwright&apos;s bounce receiver (
+        <code className="font-mono">INBOUND_SMTP_PORT</code>), or at a mailbox you read with{" "}
+        <code className="font-mono">BOUNCE_MAILBOX_URL</code>.
+        {shared &&
+          " All your sending domains share this return-path domain: publish these two records once."}
+      </p>
+    </div>
+  );
+}
+
+function RecordRow({ record, domainName }: { record: DnsRecord; domainName: string }) {
+  const label = RECORD_PURPOSE[record.purpose].label;
+  // A shared return-path domain (BOUNCE_DOMAIN) is not under this domain: no shorter form.
+  const relative = relativeHost(record.name, domainName);
+  return (
+    <TR className="align-top">
+      <TD className="align-top">
+        <Purpose record={record} />
+      </TD>
+      <TD className="pt-4.5 align-top font-mono text-xs">{record.type}</TD>
+      <TD className="align-top">
+        <CopyValue value={record.name} label={`Copy ${label} host`} />
+        {relative !== record.name && (
+          <p className="mt-1 text-xs text-zinc-500">
+            or <code className="font-mono">{relative}</code>
+          </p>
+        )}
+      </TD>
+      <TD className="align-top">
+        <RecordValue record={record} />
+      </TD>
+      <TD className="align-top">
+        <RecordStatusBadge status={record.status} />
+      </TD>
+    </TR>
+  );
+}
+
+function RecordItem({ record }: { record: DnsRecord }) {
+  return (
+    <li className="grid gap-3 px-4 py-4">
+      <div className="flex items-start justify-between gap-3">
+        <Purpose record={record} />
+        <RecordStatusBadge status={record.status} />
+      </div>
+      <Labelled label={`Host · ${record.type}`}>
+        <CopyValue
+          value={record.name}
+          label={`Copy ${RECORD_PURPOSE[record.purpose].label} host`}
+        />
+      </Labelled>
+      <Labelled label={record.type === "MX" ? "Mail server" : "Value"}>
+        <RecordValue record={record} />
+      </Labelled>
+    </li>
+  );
+}
+
+/** TXT: the value. MX: the mail server to copy, and its priority (a field of its own at most DNS providers). */
+function RecordValue({ record }: { record: DnsRecord }) {
+  const label = RECORD_PURPOSE[record.purpose].label;
+  if (record.type === "MX") {
+    return (
+      <>
+        <CopyValue value={mxHost(record)} label={`Copy ${label} mail server`} />
+        <p className="mt-1 text-xs text-zinc-500">
+          Priority <code className="font-mono text-zinc-700">{record.priority}</code>
+        </p>
+      </>
+    );
+  }
+  return <CopyValue value={record.value} label={`Copy ${label} value`} clamp />;
+}
+
 function Purpose({ record }: { record: DnsRecord }) {
-  const purpose = PURPOSE[record.purpose];
+  const purpose = RECORD_PURPOSE[record.purpose];
   return (
     <div title={purpose.hint}>
       <p className="text-[13px] font-medium text-zinc-900">{purpose.label}</p>

@@ -1,11 +1,16 @@
 import type { RecordStatus } from "./records";
 
 /**
- * Pure checks of TXT lookup results against the expected records. A TXT record arrives as
+ * Pure checks of DNS lookup results against the expected records. A TXT record arrives as
  * chunks of at most 255 characters: chunks are joined before anything is compared.
  */
 export type TxtLookup =
   { kind: "found"; records: string[] } | { kind: "missing" } | { kind: "error"; code: string };
+
+export type MxLookup =
+  | { kind: "found"; records: { exchange: string; priority: number }[] }
+  | { kind: "missing" }
+  | { kind: "error"; code: string };
 
 export function joinTxtChunks(records: string[][]): string[] {
   return records.map((chunks) => chunks.join(""));
@@ -60,4 +65,21 @@ export function checkDmarc(lookup: TxtLookup): RecordStatus {
   return lookup.records.some((r) => /^v=DMARC1(\s*;|\s*$)/i.test(r.trim()))
     ? "verified"
     : "missing";
+}
+
+// DNS names compare case-insensitively; answers and settings may or may not end in the root dot.
+function hostKey(host: string): string {
+  return host.trim().toLowerCase().replace(/\.$/, "");
+}
+
+/**
+ * The return-path MX is verified when some MX record of the domain names the expected host (any
+ * priority: a lower-priority backup beside it still delivers bounces to it eventually).
+ */
+export function checkMx(lookup: MxLookup, host: string): RecordStatus {
+  if (lookup.kind === "missing") return "missing";
+  if (lookup.kind === "error") return "pending";
+  if (lookup.records.length === 0) return "missing";
+  const expected = hostKey(host);
+  return lookup.records.some((r) => hostKey(r.exchange) === expected) ? "verified" : "mismatch";
 }

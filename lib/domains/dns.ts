@@ -1,10 +1,16 @@
 import { Resolver } from "node:dns/promises";
 import type { Config } from "../config";
-import type { TxtLookup } from "./check";
+import type { MxLookup, TxtLookup } from "./check";
 import { joinTxtChunks } from "./check";
 
-/** The one thing verification needs from DNS; tests inject a fake. */
-export type DnsResolver = { resolveTxt(name: string): Promise<string[][]> };
+/**
+ * What verification needs from DNS; tests inject a fake. `resolveMx` is optional so that fakes
+ * written for TXT alone keep working: without it the MX check answers `pending`.
+ */
+export type DnsResolver = {
+  resolveTxt(name: string): Promise<string[][]>;
+  resolveMx?(name: string): Promise<{ exchange: string; priority: number }[]>;
+};
 
 // Answers that mean "no such record", as opposed to a lookup that could not be made.
 const NOT_FOUND_CODES = new Set(["ENOTFOUND", "ENODATA", "NXDOMAIN", "ENONAME"]);
@@ -41,13 +47,28 @@ export function currentDnsResolver(config: Pick<Config, "dnsServer">): DnsResolv
   return system.resolver;
 }
 
+function failedLookup(error: unknown): { kind: "missing" } | { kind: "error"; code: string } {
+  const code = String((error as { code?: unknown })?.code ?? "EUNKNOWN");
+  return NOT_FOUND_CODES.has(code) ? { kind: "missing" } : { kind: "error", code };
+}
+
 /** A TXT lookup that never throws: not-found answers and failures become values. */
 export async function lookupTxt(resolver: DnsResolver, name: string): Promise<TxtLookup> {
   try {
     const records = joinTxtChunks(await resolver.resolveTxt(name));
     return records.length === 0 ? { kind: "missing" } : { kind: "found", records };
   } catch (error) {
-    const code = String((error as { code?: unknown })?.code ?? "EUNKNOWN");
-    return NOT_FOUND_CODES.has(code) ? { kind: "missing" } : { kind: "error", code };
+    return failedLookup(error);
+  }
+}
+
+/** An MX lookup that never throws, like lookupTxt. */
+export async function lookupMx(resolver: DnsResolver, name: string): Promise<MxLookup> {
+  if (!resolver.resolveMx) return { kind: "error", code: "ENOTIMP" };
+  try {
+    const records = await resolver.resolveMx(name);
+    return records.length === 0 ? { kind: "missing" } : { kind: "found", records };
+  } catch (error) {
+    return failedLookup(error);
   }
 }

@@ -1,12 +1,12 @@
 import type { Domain } from "@/db/schema";
 import type { Config } from "../config";
+import { returnPathDomain } from "../sending/return-path";
 
 /** What a DNS record is for; only DKIM decides whether a domain is verified. */
-export type RecordPurpose = "dkim" | "spf" | "dmarc";
+export type RecordPurpose = "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf";
 export type RecordStatus = "pending" | "verified" | "missing" | "mismatch";
 
-export type DnsRecord = {
-  type: "TXT";
+type RecordFields = {
   name: string;
   value: string;
   purpose: RecordPurpose;
@@ -14,35 +14,80 @@ export type DnsRecord = {
   status: RecordStatus;
 };
 
+/**
+ * A record to publish. `value` is always the record's full data as a zone file writes it (for MX
+ * `10 mx.example.com`), so `name type value` is a valid record; MX records also carry `priority`
+ * for DNS providers that ask for it in a field of its own.
+ */
+export type DnsRecord =
+  ({ type: "TXT" } & RecordFields) | ({ type: "MX"; priority: number } & RecordFields);
+
 export type RecordStatuses = Record<RecordPurpose, RecordStatus>;
+
+export const PENDING_STATUSES: RecordStatuses = {
+  dkim: "pending",
+  spf: "pending",
+  dmarc: "pending",
+  return_path_mx: "pending",
+  return_path_spf: "pending",
+};
+
+// One MX for the return-path domain: nothing else should receive its mail.
+export const RETURN_PATH_MX_PRIORITY = 10;
+
+function appHost(appUrl: string): string {
+  try {
+    return new URL(appUrl).hostname;
+  } catch {
+    // A malformed APP_URL is reported elsewhere; the suggestion still renders.
+    return "localhost";
+  }
+}
 
 /**
  * The SPF include of the sending relay. Operators set SPF_INCLUDE to their relay's SPF domain
  * (for example `amazonses.com` or their own MTA's); the fallback names this instance's host.
  */
 export function spfInclude(config: Pick<Config, "appUrl" | "spfInclude">): string {
-  if (config.spfInclude) return config.spfInclude;
-  let host = "localhost";
-  try {
-    host = new URL(config.appUrl).hostname;
-  } catch {
-    // A malformed APP_URL is reported elsewhere; the suggestion still renders.
-  }
-  return `_spf.${host}`;
+  return config.spfInclude || `_spf.${appHost(config.appUrl)}`;
 }
 
-export type RecordOptions = { spfInclude: string };
+/** The host the return-path MX names: BOUNCE_MX_HOST, else this instance's host. */
+export function bounceMxHost(config: Pick<Config, "appUrl" | "bounceMxHost">): string {
+  return (config.bounceMxHost || appHost(config.appUrl)).toLowerCase().replace(/\.$/, "");
+}
+
+export type RecordOptions = {
+  spfInclude: string;
+  /** BOUNCE_DOMAIN: one return-path domain shared by every sending domain. */
+  bounceDomain: string | undefined;
+  bounceMxHost: string;
+};
+
+export type RecordConfig = Pick<Config, "appUrl" | "spfInclude" | "bounceDomain" | "bounceMxHost">;
+
+export function recordOptions(config: RecordConfig): RecordOptions {
+  return {
+    spfInclude: spfInclude(config),
+    bounceDomain: config.bounceDomain,
+    bounceMxHost: bounceMxHost(config),
+  };
+}
 
 export function dkimRecordName(domain: Pick<Domain, "name" | "dkimSelector">): string {
   return `${domain.dkimSelector}._domainkey.${domain.name}`;
 }
 
-/** The records to publish, in display order: DKIM (required), SPF and DMARC (suggested). */
+/**
+ * The records to publish, in display order: DKIM (required), SPF and DMARC (suggested), then the
+ * return-path domain's MX and SPF (suggested: bounces and complaints come back through them).
+ */
 export function dnsRecordsFor(
   domain: Pick<Domain, "name" | "dkimSelector" | "dkimPublicKey">,
   options: RecordOptions,
-  statuses: RecordStatuses = { dkim: "pending", spf: "pending", dmarc: "pending" },
+  statuses: RecordStatuses = PENDING_STATUSES,
 ): DnsRecord[] {
+  const returnPath = returnPathDomain(options, domain.name);
   return [
     {
       type: "TXT",
@@ -68,13 +113,30 @@ export function dnsRecordsFor(
       required: false,
       status: statuses.dmarc,
     },
+    {
+      type: "MX",
+      name: returnPath,
+      value: `${RETURN_PATH_MX_PRIORITY} ${options.bounceMxHost}`,
+      priority: RETURN_PATH_MX_PRIORITY,
+      purpose: "return_path_mx",
+      required: false,
+      status: statuses.return_path_mx,
+    },
+    {
+      type: "TXT",
+      name: returnPath,
+      value: `v=spf1 include:${options.spfInclude} ~all`,
+      purpose: "return_path_spf",
+      required: false,
+      status: statuses.return_path_spf,
+    },
   ];
 }
 
 /**
  * Record statuses as far as the stored row tells them (GET after a verify). The domain row keeps
  * only the DKIM outcome, encoded in its status: verified, failed (a DKIM record that does not
- * match) or pending (not found yet, or never checked). SPF and DMARC results are only returned by
+ * match) or pending (not found yet, or never checked). The other results are only returned by
  * the verify call itself, so a plain read reports them as pending.
  */
 export function storedRecordStatuses(
@@ -88,5 +150,5 @@ export function storedRecordStatuses(
         : domain.lastCheckedAt
           ? "missing"
           : "pending";
-  return { dkim, spf: "pending", dmarc: "pending" };
+  return { ...PENDING_STATUSES, dkim };
 }

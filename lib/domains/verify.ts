@@ -2,31 +2,37 @@ import { and, eq } from "drizzle-orm";
 import { domains, type Domain } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import { NotFoundError } from "../errors";
-import { checkDkim, checkDmarc, checkSpf } from "./check";
-import { currentDnsResolver, lookupTxt, type DnsResolver } from "./dns";
+import { returnPathDomain } from "../sending/return-path";
+import { checkDkim, checkDmarc, checkMx, checkSpf } from "./check";
+import { currentDnsResolver, lookupMx, lookupTxt, type DnsResolver } from "./dns";
 import { findDomainOrThrow } from "./internal";
-import { dkimRecordName, spfInclude, type RecordStatuses } from "./records";
+import { dkimRecordName, recordOptions, type RecordOptions, type RecordStatuses } from "./records";
 import { authorize } from "../permissions";
 
-/** Looks up the three records; never throws for DNS trouble (it becomes a record status). */
+/** Looks up every record; never throws for DNS trouble (it becomes a record status). */
 export async function checkDomainRecords(
   domain: Pick<Domain, "name" | "dkimSelector" | "dkimPublicKey">,
   resolver: DnsResolver,
-  include: string,
+  options: RecordOptions,
 ): Promise<RecordStatuses> {
-  const [dkim, spf, dmarc] = await Promise.all([
+  const returnPath = returnPathDomain(options, domain.name);
+  const [dkim, spf, dmarc, returnPathMx, returnPathSpf] = await Promise.all([
     lookupTxt(resolver, dkimRecordName(domain)),
     lookupTxt(resolver, domain.name),
     lookupTxt(resolver, `_dmarc.${domain.name}`),
+    lookupMx(resolver, returnPath),
+    lookupTxt(resolver, returnPath),
   ]);
   return {
     dkim: checkDkim(dkim, domain.dkimPublicKey),
-    spf: checkSpf(spf, include),
+    spf: checkSpf(spf, options.spfInclude),
     dmarc: checkDmarc(dmarc),
+    return_path_mx: checkMx(returnPathMx, options.bounceMxHost),
+    return_path_spf: checkSpf(returnPathSpf, options.spfInclude),
   };
 }
 
-/** Domain status after a check: DKIM alone decides (SPF and DMARC are advice). */
+/** Domain status after a check: DKIM alone decides (the other records are advice). */
 export function domainStatusFor(statuses: RecordStatuses): Domain["status"] {
   if (statuses.dkim === "verified") return "verified";
   return statuses.dkim === "mismatch" ? "failed" : "pending";
@@ -43,7 +49,7 @@ export async function verifyDomain(
 ) {
   authorize(ctx, "domains.manage");
   const domain = await findDomainOrThrow(ctx.db, ctx.projectId, domainId);
-  const statuses = await checkDomainRecords(domain, resolver, spfInclude(ctx.config));
+  const statuses = await checkDomainRecords(domain, resolver, recordOptions(ctx.config));
   // A lookup that failed for a transient reason ("pending": timeout, SERVFAIL) says nothing new:
   // a verified domain stays verified rather than breaking every send until the next check.
   const status =

@@ -8,24 +8,40 @@ let app: TestApp;
 let project: TestProject;
 let other: TestProject;
 
-/** A fake DNS zone: name → TXT records (as chunk arrays), or an error code to throw. */
+/**
+ * A fake DNS zone: name → TXT records (as chunk arrays) and name → MX records, or an error code
+ * to throw.
+ */
 const zone = new Map<string, string[][] | string>();
+const mxZone = new Map<string, { exchange: string; priority: number }[] | string>();
 const lookups: string[] = [];
+
+function answer<T>(kind: string, name: string, entry: T | string | undefined): T {
+  if (entry === undefined || typeof entry === "string") {
+    throw Object.assign(new Error(`${kind} ${entry ?? "ENOTFOUND"} ${name}`), {
+      code: entry ?? "ENOTFOUND",
+    });
+  }
+  return entry;
+}
+
 const fakeResolver: DnsResolver = {
   async resolveTxt(name) {
     lookups.push(name);
-    const entry = zone.get(name);
-    if (entry === undefined || typeof entry === "string") {
-      throw Object.assign(new Error(`queryTxt ${entry ?? "ENOTFOUND"} ${name}`), {
-        code: entry ?? "ENOTFOUND",
-      });
-    }
-    return entry;
+    return answer("queryTxt", name, zone.get(name));
+  },
+  async resolveMx(name) {
+    lookups.push(`MX ${name}`);
+    return answer("queryMx", name, mxZone.get(name));
   },
 };
 
+const BOUNCE_MX = "inbound.relay.example.net";
+
 beforeAll(async () => {
-  app = await startTestApp({ config: { spfInclude: "_spf.relay.example.net" } });
+  app = await startTestApp({
+    config: { spfInclude: "_spf.relay.example.net", bounceMxHost: BOUNCE_MX },
+  });
   project = await app.createProject();
   other = await app.createProject({ name: "Other" });
   installDnsResolver(fakeResolver);
@@ -36,6 +52,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   zone.clear();
+  mxZone.clear();
   lookups.length = 0;
 });
 
@@ -71,7 +88,13 @@ describe(`domains API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     });
     expect(domain.id).toMatch(/^dom_/);
     expect(domain.created_at).toMatch(ISO_MS);
-    expect(domain.records).toHaveLength(3);
+    expect(domain.records.map((r: RecordJson) => r.purpose)).toEqual([
+      "dkim",
+      "spf",
+      "dmarc",
+      "return_path_mx",
+      "return_path_spf",
+    ]);
     const dkim = recordOf(domain, "dkim");
     expect(dkim).toMatchObject({
       type: "TXT",
@@ -89,6 +112,24 @@ describe(`domains API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
       name: "_dmarc.news.example.com",
       value: "v=DMARC1; p=none; rua=mailto:dmarc@news.example.com",
       required: false,
+    });
+    // Bounces and complaints come back to bounces+<token>@bounces.<domain>.
+    expect(recordOf(domain, "return_path_mx")).toEqual({
+      type: "MX",
+      name: "bounces.news.example.com",
+      value: `10 ${BOUNCE_MX}`,
+      priority: 10,
+      purpose: "return_path_mx",
+      required: false,
+      status: "pending",
+    });
+    expect(recordOf(domain, "return_path_spf")).toEqual({
+      type: "TXT",
+      name: "bounces.news.example.com",
+      value: "v=spf1 include:_spf.relay.example.net ~all",
+      purpose: "return_path_spf",
+      required: false,
+      status: "pending",
     });
     expect(response.text).not.toMatch(/PRIVATE KEY|private/i);
     expect(await findVerifiedDomain(app.runtime.db, project.id, "news.example.com")).toBeNull();
@@ -163,12 +204,16 @@ describe(`domains API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
       "missing",
       "missing",
       "missing",
+      "missing",
+      "missing",
     ]);
     expect(lookups.sort()).toEqual(
       [
         "_dmarc.verify.example.com",
         "mailwright._domainkey.verify.example.com",
         "verify.example.com",
+        "MX bounces.verify.example.com",
+        "bounces.verify.example.com",
       ].sort(),
     );
     expect(await findVerifiedDomain(app.runtime.db, project.id, "verify.example.com")).toBeNull();
@@ -182,9 +227,12 @@ describe(`domains API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     });
     expect(after.body.status).toBe("verified");
     expect(after.body.verified_at).toMatch(ISO_MS);
+    // DKIM alone verifies the domain: the return-path records are still missing.
     expect(after.body.records.map((r: { status: string }) => r.status)).toEqual([
       "verified",
       "verified",
+      "missing",
+      "missing",
       "missing",
     ]);
 
@@ -197,6 +245,45 @@ describe(`domains API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     expect(read.body).toMatchObject({ status: "verified", verified_at: after.body.verified_at });
     expect(recordOf(read.body, "dkim").status).toBe("verified");
     expect(read.text).not.toMatch(/PRIVATE KEY/);
+  });
+
+  it("checks the return path's MX (any case, trailing dot) and SPF, and a plain read shows them pending", async () => {
+    const domain = await addDomain("rp.example.com");
+    mxZone.set("bounces.rp.example.com", [
+      { exchange: "Inbound.Relay.Example.NET.", priority: 10 },
+    ]);
+    zone.set("bounces.rp.example.com", [["v=spf1 include:_spf.relay.example.net ~all"]]);
+    const checked = await app.api(`/v1/domains/${domain.id}/verify`, {
+      method: "POST",
+      key: project.live,
+    });
+    expect(checked.status).toBe(200);
+    // The return path alone does not verify a domain.
+    expect(checked.body.status).toBe("pending");
+    expect(recordOf(checked.body, "return_path_mx").status).toBe("verified");
+    expect(recordOf(checked.body, "return_path_spf").status).toBe("verified");
+    expect(recordOf(checked.body, "spf").status).toBe("missing");
+
+    const read = await app.api(`/v1/domains/${domain.id}`, { key: project.live });
+    expect(recordOf(read.body, "return_path_mx").status).toBe("pending");
+    expect(recordOf(read.body, "return_path_spf").status).toBe("pending");
+
+    mxZone.set("bounces.rp.example.com", [{ exchange: "aspmx.l.google.com", priority: 1 }]);
+    zone.set("bounces.rp.example.com", [["v=spf1 include:someone-else.example ~all"]]);
+    const mismatch = await app.api(`/v1/domains/${domain.id}/verify`, {
+      method: "POST",
+      key: project.live,
+    });
+    expect(recordOf(mismatch.body, "return_path_mx").status).toBe("mismatch");
+    expect(recordOf(mismatch.body, "return_path_spf").status).toBe("mismatch");
+
+    mxZone.set("bounces.rp.example.com", "ETIMEOUT");
+    const timeout = await app.api(`/v1/domains/${domain.id}/verify`, {
+      method: "POST",
+      key: project.live,
+    });
+    expect(timeout.status).toBe(200);
+    expect(recordOf(timeout.body, "return_path_mx").status).toBe("pending");
   });
 
   it("fails on a DKIM mismatch and stays pending (not 500) when DNS cannot answer", async () => {
@@ -217,6 +304,8 @@ describe(`domains API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
       "mismatch",
       "mismatch",
       "verified",
+      "missing",
+      "missing",
     ]);
     const read = await app.api(`/v1/domains/${domain.id}`, { key: project.live });
     expect(recordOf(read.body, "dkim").status).toBe("mismatch");

@@ -103,7 +103,7 @@ describe(`PATCH /v1/domains/:id — tracking (${TEST_DRIVER})`, () => {
       open_tracking: true,
       click_tracking: false,
     });
-    expect(off.body.records).toHaveLength(3);
+    expect(off.body.records).toHaveLength(5);
     expect(off.text).not.toMatch(/PRIVATE KEY/);
     expect((await app.api(`/v1/domains/${domainId}`, { key: project.live })).body).toEqual(
       off.body,

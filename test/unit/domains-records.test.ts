@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { readConfig } from "@/lib/config";
-import { checkDkim, checkDmarc, checkSpf, joinTxtChunks } from "@/lib/domains/check";
-import { lookupTxt, type DnsResolver } from "@/lib/domains/dns";
-import { dnsRecordsFor, spfInclude, storedRecordStatuses } from "@/lib/domains/records";
+import { checkDkim, checkDmarc, checkMx, checkSpf, joinTxtChunks } from "@/lib/domains/check";
+import { lookupMx, lookupTxt, type DnsResolver } from "@/lib/domains/dns";
+import {
+  PENDING_STATUSES,
+  dnsRecordsFor,
+  recordOptions,
+  spfInclude,
+  storedRecordStatuses,
+} from "@/lib/domains/records";
 import { domainStatusFor } from "@/lib/domains/verify";
 
 const domain = {
@@ -12,8 +18,12 @@ const domain = {
 };
 
 describe("DNS records to publish", () => {
-  it("lists DKIM (required), SPF and DMARC (suggested) with pending status", () => {
-    const records = dnsRecordsFor(domain, { spfInclude: "_spf.mail.example.net" });
+  it("lists DKIM (required), SPF, DMARC and the return path's MX and SPF (suggested), pending", () => {
+    const records = dnsRecordsFor(domain, {
+      spfInclude: "_spf.mail.example.net",
+      bounceDomain: undefined,
+      bounceMxHost: "mx.mail.example.net",
+    });
     expect(records).toEqual([
       {
         type: "TXT",
@@ -39,7 +49,63 @@ describe("DNS records to publish", () => {
         required: false,
         status: "pending",
       },
+      {
+        type: "MX",
+        name: "bounces.example.com",
+        value: "10 mx.mail.example.net",
+        priority: 10,
+        purpose: "return_path_mx",
+        required: false,
+        status: "pending",
+      },
+      {
+        type: "TXT",
+        name: "bounces.example.com",
+        value: "v=spf1 include:_spf.mail.example.net ~all",
+        purpose: "return_path_spf",
+        required: false,
+        status: "pending",
+      },
     ]);
+  });
+
+  it("names the return path bounces.<domain> and the MX the APP_URL host by default", () => {
+    const options = recordOptions(readConfig({ APP_URL: "https://Mail.Acme.io:8443/" }));
+    const records = dnsRecordsFor({ ...domain, name: "news.acme.io" }, options);
+    const mx = records.find((r) => r.purpose === "return_path_mx");
+    expect(mx).toMatchObject({ type: "MX", name: "bounces.news.acme.io", priority: 10 });
+    expect(mx?.value).toBe("10 mail.acme.io");
+    expect(records.find((r) => r.purpose === "return_path_spf")).toMatchObject({
+      name: "bounces.news.acme.io",
+      value: "v=spf1 include:_spf.mail.acme.io ~all",
+    });
+  });
+
+  it("names BOUNCE_DOMAIN (shared by every domain) and BOUNCE_MX_HOST when they are set", () => {
+    const options = recordOptions(
+      readConfig({
+        APP_URL: "https://mail.acme.io",
+        BOUNCE_DOMAIN: "Bounces.Acme.io.",
+        BOUNCE_MX_HOST: "Inbound.Acme.io.",
+        SPF_INCLUDE: "amazonses.com",
+      }),
+    );
+    for (const name of ["news.acme.io", "shop.example.org"]) {
+      const records = dnsRecordsFor({ ...domain, name }, options);
+      expect(records.slice(3)).toEqual([
+        expect.objectContaining({
+          type: "MX",
+          name: "bounces.acme.io",
+          value: "10 inbound.acme.io",
+          priority: 10,
+        }),
+        expect.objectContaining({
+          type: "TXT",
+          name: "bounces.acme.io",
+          value: "v=spf1 include:amazonses.com ~all",
+        }),
+      ]);
+    }
   });
 
   it("takes the SPF include from SPF_INCLUDE, else from the APP_URL host", () => {
@@ -58,7 +124,13 @@ describe("DNS records to publish", () => {
     expect(storedRecordStatuses({ status: "failed", lastCheckedAt: new Date() }).dkim).toBe(
       "mismatch",
     );
-    expect(storedRecordStatuses({ status: "verified", lastCheckedAt: null }).dkim).toBe("verified");
+    expect(storedRecordStatuses({ status: "verified", lastCheckedAt: null })).toEqual({
+      dkim: "verified",
+      spf: "pending",
+      dmarc: "pending",
+      return_path_mx: "pending",
+      return_path_spf: "pending",
+    });
   });
 });
 
@@ -86,15 +158,22 @@ describe("DKIM check", () => {
   });
 
   it("decides the domain status from DKIM alone", () => {
-    expect(domainStatusFor({ dkim: "verified", spf: "missing", dmarc: "missing" })).toBe(
-      "verified",
-    );
-    expect(domainStatusFor({ dkim: "mismatch", spf: "verified", dmarc: "verified" })).toBe(
-      "failed",
-    );
-    expect(domainStatusFor({ dkim: "missing", spf: "verified", dmarc: "verified" })).toBe(
-      "pending",
-    );
+    const missing = {
+      spf: "missing",
+      dmarc: "missing",
+      return_path_mx: "missing",
+      return_path_spf: "mismatch",
+    } as const;
+    const verified = {
+      spf: "verified",
+      dmarc: "verified",
+      return_path_mx: "verified",
+      return_path_spf: "verified",
+    } as const;
+    expect(domainStatusFor({ ...missing, dkim: "verified" })).toBe("verified");
+    expect(domainStatusFor({ ...verified, dkim: "mismatch" })).toBe("failed");
+    expect(domainStatusFor({ ...verified, dkim: "missing" })).toBe("pending");
+    expect(domainStatusFor({ ...PENDING_STATUSES, dkim: "verified" })).toBe("verified");
   });
 });
 
@@ -118,6 +197,56 @@ describe("SPF and DMARC checks", () => {
     expect(checkDmarc({ kind: "found", records: ["v=DMARC1; p=reject"] })).toBe("verified");
     expect(checkDmarc({ kind: "found", records: ["v=spf1 -all"] })).toBe("missing");
     expect(checkDmarc({ kind: "missing" })).toBe("missing");
+  });
+});
+
+describe("return-path MX check", () => {
+  const found = (...exchanges: string[]) => ({
+    kind: "found" as const,
+    records: exchanges.map((exchange, i) => ({ exchange, priority: 10 * (i + 1) })),
+  });
+
+  it("verifies when an exchange names the host, ignoring case and a trailing dot", () => {
+    expect(checkMx(found("inbound.acme.io"), "inbound.acme.io")).toBe("verified");
+    expect(checkMx(found("Inbound.ACME.io."), "inbound.acme.io")).toBe("verified");
+    expect(checkMx(found("inbound.acme.io"), "INBOUND.acme.io.")).toBe("verified");
+    expect(checkMx(found("backup.acme.io", "inbound.acme.io"), "inbound.acme.io")).toBe("verified");
+  });
+
+  it("is a mismatch when MX records name other hosts, missing without any, pending on errors", () => {
+    expect(checkMx(found("aspmx.l.google.com"), "inbound.acme.io")).toBe("mismatch");
+    expect(checkMx(found("inbound.acme.io.evil.net"), "inbound.acme.io")).toBe("mismatch");
+    expect(checkMx({ kind: "found", records: [] }, "inbound.acme.io")).toBe("missing");
+    expect(checkMx({ kind: "missing" }, "inbound.acme.io")).toBe("missing");
+    expect(checkMx({ kind: "error", code: "ESERVFAIL" }, "inbound.acme.io")).toBe("pending");
+  });
+});
+
+describe("MX lookups", () => {
+  const failing = (code: string): DnsResolver => ({
+    resolveTxt: async () => [],
+    resolveMx: () => Promise.reject(Object.assign(new Error(code), { code })),
+  });
+
+  it("turns not-found answers into missing and other failures into errors, never throwing", async () => {
+    expect(await lookupMx(failing("ENOTFOUND"), "x.example")).toEqual({ kind: "missing" });
+    expect(await lookupMx(failing("ENODATA"), "x.example")).toEqual({ kind: "missing" });
+    expect(await lookupMx(failing("ETIMEOUT"), "x.example")).toEqual({
+      kind: "error",
+      code: "ETIMEOUT",
+    });
+    const records = [{ exchange: "mx.example", priority: 10 }];
+    const ok: DnsResolver = { resolveTxt: async () => [], resolveMx: async () => records };
+    expect(await lookupMx(ok, "x.example")).toEqual({ kind: "found", records });
+    const empty: DnsResolver = { resolveTxt: async () => [], resolveMx: async () => [] };
+    expect(await lookupMx(empty, "x.example")).toEqual({ kind: "missing" });
+  });
+
+  it("answers an error (a pending status) for a resolver without MX lookups", async () => {
+    expect(await lookupMx({ resolveTxt: async () => [] }, "x.example")).toEqual({
+      kind: "error",
+      code: "ENOTIMP",
+    });
   });
 });
 

@@ -91,7 +91,7 @@ export default async function DomainPage({ params }: Props) {
             </div>
           )}
         </Card>
-        <DnsRecordsPanel domain={domain} />
+        <DnsRecordsPanel domain={domain} sharedReturnPath={Boolean(ctx.config.bounceDomain)} />
         <DomainTrackingCard domain={domain} trackingHost={new URL(config().appUrl).host} />
       </div>
     </>
