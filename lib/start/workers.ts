@@ -8,6 +8,8 @@ import type { Runtime } from "../runtime";
 import { deliverWebhookBatch } from "../webhooks/deliver";
 import { JOBS } from "../jobs/names";
 import { DuePoller, setProcessPoller } from "../jobs/poller";
+import { startBounceMailboxPoller } from "../inbound/mailbox";
+import { startBounceReceiver } from "../inbound/receiver";
 
 /**
  * Wires job handlers to the queue: inside `npm start` (WORKER=embedded), in each `npm run worker`
@@ -41,6 +43,7 @@ export async function startWorkers(runtime: Runtime) {
       }
     }
   });
+  await startInbound(runtime);
   const poller = new DuePoller(runtime, [dispatchDueRuns, startDueCampaigns, decideAbWinners]);
   setProcessPoller(poller);
   poller.start();
@@ -48,4 +51,35 @@ export async function startWorkers(runtime: Runtime) {
     setProcessPoller(undefined);
     await poller.stop();
   });
+}
+
+/**
+ * Where bounces and complaints come back (DECISIONS §9): the SMTP receiver when INBOUND_SMTP_PORT
+ * is set, the IMAP mailbox when BOUNCE_MAILBOX_URL is. Every worker process starts them; on one
+ * host the first to bind the port serves it, the others say so and go on (any of them can
+ * record a report).
+ */
+async function startInbound(runtime: Runtime) {
+  const { inboundSmtpPort, inboundSmtpHost, bounceMailboxUrl } = runtime.config;
+  if (inboundSmtpPort !== undefined) {
+    try {
+      const receiver = await startBounceReceiver(runtime, {
+        port: inboundSmtpPort,
+        host: inboundSmtpHost,
+      });
+      console.log(`[inbound] bounce receiver listening on ${inboundSmtpHost}:${receiver.port}`);
+      runtime.jobs.onStop(() => receiver.close());
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
+      console.log(`[inbound] port ${inboundSmtpPort} is served by another process on this host`);
+    }
+  }
+  if (bounceMailboxUrl) {
+    const poller = startBounceMailboxPoller(
+      runtime,
+      bounceMailboxUrl,
+      runtime.config.bounceMailboxPollSeconds,
+    );
+    runtime.jobs.onStop(() => poller.stop());
+  }
 }

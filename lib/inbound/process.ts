@@ -1,0 +1,50 @@
+import { createHash } from "node:crypto";
+import { classifyInboundMessage, type InboundReport } from "../bounces/classify";
+import type { Runtime } from "../runtime";
+import { recordInboundReports, type ReportSource } from "./record-report";
+
+export type ProcessedMessage = { recorded: number; ignored?: string };
+
+/**
+ * One inbound message (from the SMTP receiver or the bounce mailbox): classified, and its bounce
+ * and complaint reports recorded on the emails they name. Auto-replies and anything that is not
+ * a report are dropped quietly: they are answered 250, never bounced back.
+ */
+export async function processInboundMessage(
+  runtime: Pick<Runtime, "db" | "jobs" | "clock">,
+  raw: Buffer,
+  context: { emailIds: string[]; source: ReportSource },
+): Promise<ProcessedMessage> {
+  const reports = await classifyInboundMessage(raw);
+  const actionable = reports.filter(
+    (r): r is Exclude<InboundReport, { kind: "ignored" }> => r.kind !== "ignored",
+  );
+  if (actionable.length === 0) {
+    const ignored = reports.find((r) => r.kind === "ignored");
+    return { recorded: 0, ignored: ignored?.kind === "ignored" ? ignored.reason : "not_a_report" };
+  }
+  const recorded = await recordInboundReports(runtime, {
+    reports: actionable,
+    emailIds: context.emailIds,
+    reportId: reportIdOf(raw),
+    source: context.source,
+  });
+  return { recorded };
+}
+
+/**
+ * What names a report message across retries: its Message-ID header, else a digest of its bytes
+ * (a sender that retries after our 4xx sends the same message again).
+ */
+function reportIdOf(raw: Buffer): string {
+  const head = raw.subarray(0, Math.min(raw.length, 64 * 1024)).toString("latin1");
+  const end = head.search(/\r?\n\r?\n/);
+  const headers = (end === -1 ? head : head.slice(0, end)).replace(/\r?\n[ \t]+/g, " ");
+  for (const line of headers.split(/\r?\n/)) {
+    if (/^message-id:/i.test(line)) {
+      const value = line.slice(line.indexOf(":") + 1).trim();
+      if (value) return value.slice(0, 300);
+    }
+  }
+  return `sha256:${createHash("sha256").update(raw).digest("hex")}`;
+}

@@ -1,0 +1,74 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer, type SMTPServerSession } from "smtp-server";
+import type { Runtime } from "../runtime";
+import { emailIdFromReturnPath } from "../sending/return-path";
+import { linkSigningKey } from "../tracking/key";
+import { processInboundMessage } from "./process";
+
+type ReceiverRuntime = Pick<Runtime, "db" | "jobs" | "clock" | "config">;
+type Session = SMTPServerSession & { mailwrightEmailIds?: string[] };
+
+const smtpError = (code: number, message: string) =>
+  Object.assign(new Error(message), { responseCode: code });
+
+/**
+ * The bounce receiver (DECISIONS §9): an SMTP server that the return-path domain's MX points at.
+ * It accepts mail only for VERP addresses whose token checks out (anything else gets 550 at
+ * RCPT, so it is never an open relay), refuses messages over INBOUND_MAX_BYTES, reads each one
+ * as a DSN, an ARF report or a recognisable non-standard bounce, and records what it reports.
+ * When it cannot record (the database is down) it answers 451, so the sender tries again later.
+ */
+export async function startBounceReceiver(
+  runtime: ReceiverRuntime,
+  options: { port: number; host: string },
+): Promise<{ port: number; close(): Promise<void> }> {
+  const signingKey = await linkSigningKey(runtime.db);
+  const server = new SMTPServer({
+    name: new URL(runtime.config.appUrl).hostname,
+    banner: "Mailwright bounce receiver",
+    authOptional: true,
+    disabledCommands: ["AUTH"],
+    size: runtime.config.inboundMaxBytes,
+    logger: false,
+    // Bounce senders retry on 4xx; keep slow or idle clients from holding sockets for ever.
+    socketTimeout: 60_000,
+    closeTimeout: 1_000,
+    onRcptTo(address, session: Session, callback) {
+      const emailId = emailIdFromReturnPath(signingKey, address.address);
+      if (!emailId) return callback(smtpError(550, "5.1.1 No such recipient here"));
+      session.mailwrightEmailIds = [...(session.mailwrightEmailIds ?? []), emailId];
+      callback();
+    },
+    onData(stream, session: Session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
+          return callback(smtpError(552, "5.3.4 Message too big for a delivery report"));
+        }
+        processInboundMessage(runtime, Buffer.concat(chunks), {
+          emailIds: session.mailwrightEmailIds ?? [],
+          source: "smtp",
+        }).then(
+          () => callback(null, "2.0.0 Report received"),
+          (error: unknown) => {
+            console.error("[inbound] could not record a report:", error);
+            callback(smtpError(451, "4.3.0 Temporary failure, please try again later"));
+          },
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  server.on("error", (error) => console.error("[inbound] SMTP receiver error:", error));
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
