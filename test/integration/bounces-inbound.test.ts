@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { ImapFlow } from "imapflow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -289,3 +289,33 @@ describe.skipIf(!dovecotInstalled() && process.env.CI !== "true")(
     });
   },
 );
+
+describe("the receiver in a worker process", () => {
+  it("starts with the queue workers when INBOUND_SMTP_PORT is set, and stops with them", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = http.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const worker = await startTestApp({
+      worker: "embedded",
+      config: { inboundSmtpPort: port, inboundSmtpHost: "127.0.0.1" },
+    });
+    const greeting = () =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, "127.0.0.1");
+        socket.once("data", (data) => {
+          socket.destroy();
+          resolve(data.toString());
+        });
+        socket.once("error", reject);
+      });
+    try {
+      expect(await greeting()).toMatch(/^220 .*Mailwright bounce receiver/);
+    } finally {
+      await worker.close();
+    }
+    await expect(greeting()).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
+});
