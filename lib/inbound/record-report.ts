@@ -151,7 +151,9 @@ function eventFor(
     recipient: report.recipient,
   };
   if (report.severity === "soft") {
-    return { email, now, type: "deferred", data: { ...details, soft_bounce: true } };
+    // The reasons Resend's soft bounces and delays use too (lib/providers/resend-events.ts).
+    const reason = report.action === "delayed" ? "delivery_delayed" : "soft_bounce";
+    return { email, now, type: "deferred", data: { ...details, reason, soft_bounce: true } };
   }
   const recipient = report.recipient?.toLowerCase();
   const isCopy =

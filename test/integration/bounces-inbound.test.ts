@@ -158,7 +158,11 @@ describe(`bounces and complaints after acceptance (${TEST_DRIVER})`, () => {
       10_000,
       "deferred event",
     );
-    expect(deferred.data).toMatchObject({ soft_bounce: true, status: "4.2.2" });
+    expect(deferred.data).toMatchObject({
+      soft_bounce: true,
+      reason: "delivery_delayed",
+      status: "4.2.2",
+    });
     expect(await suppressionOf("slow@example.com")).toBeUndefined();
   });
 
