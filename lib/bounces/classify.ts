@@ -1,0 +1,121 @@
+import { type Attachment, type ParsedMail, simpleParser } from "mailparser";
+import { readFeedbackReport } from "./arf";
+import { isAutoReply } from "./auto-reply";
+import { readDeliveryStatus } from "./dsn";
+import { collapseWhitespace, type Fields } from "./fields";
+import { readNonStandardBounce } from "./heuristics";
+import { NO_ORIGINAL, type OriginalMessage, originalFromHeaders } from "./original";
+import { htmlToText, MAX_REPORT_TEXT } from "./report-text";
+import type { InboundReport } from "./types";
+
+export type { BounceReport, ComplaintReport, IgnoredReport, InboundReport } from "./types";
+export { describeReport } from "./describe";
+
+/**
+ * The most of a message read. Every report format puts its explanation and its machine-readable
+ * part first and the original message last, and of the original only its headers are read, so a
+ * report that quotes a 10 MB original is classified from its first megabyte.
+ */
+export const MAX_CLASSIFIED_BYTES = 1024 * 1024;
+
+/** The most read of one report part (delivery-status, feedback-report, the original's headers). */
+const MAX_PART_BYTES = 256 * 1024;
+
+const DELIVERY_STATUS_TYPES = ["message/delivery-status", "message/global-delivery-status"];
+const FEEDBACK_REPORT_TYPE = "message/feedback-report";
+const ORIGINAL_TYPES = [
+  "message/rfc822",
+  "message/global",
+  "text/rfc822-headers",
+  "message/global-headers",
+];
+
+const PARSER_OPTIONS = {
+  // Hand message/delivery-status over as a part of its own instead of merging it into `text`.
+  keepDeliveryStatus: true,
+  skipHtmlToText: true,
+  skipTextToHtml: true,
+  skipTextLinks: true,
+  skipImageLinks: true,
+  checksumAlgo: false,
+} as const;
+
+const UNPARSEABLE: InboundReport = { kind: "ignored", reason: "unparseable" };
+const NOT_A_REPORT: InboundReport = { kind: "ignored", reason: "not_a_report" };
+
+/**
+ * What one inbound message reports: one bounce per failed or delayed recipient of a DSN, a
+ * complaint for an ARF abuse report, bounces read from a non-standard bounce, or why it is
+ * ignored. Never empty, never throws (DECISIONS §9).
+ */
+export async function classifyInboundMessage(raw: Buffer | string): Promise<InboundReport[]> {
+  const bytes =
+    typeof raw === "string"
+      ? Buffer.from(raw.slice(0, MAX_CLASSIFIED_BYTES), "utf8")
+      : raw.subarray(0, MAX_CLASSIFIED_BYTES);
+  let mail: ParsedMail;
+  try {
+    mail = await simpleParser(bytes, PARSER_OPTIONS);
+  } catch {
+    return [UNPARSEABLE];
+  }
+  if (!mail.headerLines || mail.headerLines.length === 0) return [UNPARSEABLE];
+  return classifyParsed(mail);
+}
+
+function classifyParsed(mail: ParsedMail): InboundReport[] {
+  const attachments = mail.attachments ?? [];
+  const original = readOriginal(attachments);
+
+  const deliveryStatus = findPart(attachments, DELIVERY_STATUS_TYPES);
+  if (deliveryStatus) {
+    const reports = readDeliveryStatus(partText(deliveryStatus), original);
+    // No failed or delayed recipient: a success notice (delivered, relayed), not a bounce.
+    if (reports) return reports.length > 0 ? reports : [NOT_A_REPORT];
+  }
+
+  const from = mail.from?.value[0]?.address?.toLowerCase() ?? null;
+  const feedback = findPart(attachments, [FEEDBACK_REPORT_TYPE]);
+  if (feedback) {
+    const fromDomain = from?.includes("@") ? from.slice(from.lastIndexOf("@") + 1) : null;
+    return [readFeedbackReport(partText(feedback), original, fromDomain)];
+  }
+
+  const subject = (mail.subject ?? "").slice(0, 1000);
+  const bounces = readNonStandardBounce({ subject, from, text: readableText(mail), attached: original });
+  if (bounces.length > 0) return bounces;
+
+  if (isAutoReply(headerFields(mail), subject)) return [{ kind: "ignored", reason: "auto_reply" }];
+  return [NOT_A_REPORT];
+}
+
+function findPart(attachments: Attachment[], types: string[]): Attachment | undefined {
+  return attachments.find((a) => types.includes(a.contentType.toLowerCase()));
+}
+
+function partText(part: Attachment): string {
+  return part.content.toString("utf8", 0, Math.min(part.content.length, MAX_PART_BYTES));
+}
+
+function readOriginal(attachments: Attachment[]): OriginalMessage {
+  const part = findPart(attachments, ORIGINAL_TYPES);
+  return part ? originalFromHeaders(partText(part)) : NO_ORIGINAL;
+}
+
+/** The plain-text body, or the text of the HTML body when there is no plain one. */
+function readableText(mail: ParsedMail): string {
+  const text = (mail.text ?? "").slice(0, MAX_REPORT_TEXT);
+  if (text.trim() !== "") return text;
+  return typeof mail.html === "string" ? htmlToText(mail.html) : "";
+}
+
+/** The top-level header fields by lower-cased name, unfolded. */
+function headerFields(mail: ParsedMail): Fields {
+  const fields: Fields = new Map();
+  for (const { key, line } of mail.headerLines) {
+    if (fields.has(key)) continue;
+    const colon = line.indexOf(":");
+    fields.set(key, collapseWhitespace(line.slice(colon + 1, colon + 1 + 2000)));
+  }
+  return fields;
+}
