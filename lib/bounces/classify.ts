@@ -33,12 +33,28 @@ const ORIGINAL_TYPES = [
 const PARSER_OPTIONS = {
   // Hand message/delivery-status over as a part of its own instead of merging it into `text`.
   keepDeliveryStatus: true,
+  // Keep every attached original (message/rfc822) as one part, inline or not: only its headers
+  // are read, and parsing it as a nested message would hide them.
+  ignoreEmbedded: true,
   skipHtmlToText: true,
   skipTextToHtml: true,
   skipTextLinks: true,
   skipImageLinks: true,
   checksumAlgo: false,
 } as const;
+
+/** Headers every real message has at least one of; bytes without any are not mail. */
+const MAIL_HEADERS = new Set([
+  "from",
+  "to",
+  "date",
+  "subject",
+  "message-id",
+  "received",
+  "return-path",
+  "mime-version",
+  "content-type",
+]);
 
 const UNPARSEABLE: InboundReport = { kind: "ignored", reason: "unparseable" };
 const NOT_A_REPORT: InboundReport = { kind: "ignored", reason: "not_a_report" };
@@ -59,7 +75,7 @@ export async function classifyInboundMessage(raw: Buffer | string): Promise<Inbo
   } catch {
     return [UNPARSEABLE];
   }
-  if (!mail.headerLines || mail.headerLines.length === 0) return [UNPARSEABLE];
+  if (!mail.headerLines?.some(({ key }) => MAIL_HEADERS.has(key))) return [UNPARSEABLE];
   return classifyParsed(mail);
 }
 

@@ -104,7 +104,8 @@ export function valueAfterType(value: string): string {
 /** A Reporting-MTA or Remote-MTA host: the first word after the `dns;` type. */
 export function mtaName(value: string | undefined): string | null {
   if (!value) return null;
-  const host = valueAfterType(value).split(" ")[0] ?? "";
+  // A trailing dot is the DNS root (`gmail-smtp-in.l.google.com.`), not part of the name.
+  const host = trimDots(valueAfterType(value).split(" ")[0] ?? "");
   return host === "" ? null : host.toLowerCase();
 }
 
