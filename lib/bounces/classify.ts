@@ -106,11 +106,16 @@ function classifyParsed(mail: ParsedMail): InboundReport[] {
 }
 
 function findPart(attachments: Attachment[], types: string[]): Attachment | undefined {
-  return attachments.find((a) => types.includes(a.contentType.toLowerCase()));
+  // A part cut off inside its headers comes without a content type (found by the fuzz test).
+  return attachments.find(
+    (a) => typeof a.contentType === "string" && types.includes(a.contentType.toLowerCase()),
+  );
 }
 
 function partText(part: Attachment): string {
-  return part.content.toString("utf8", 0, Math.min(part.content.length, MAX_PART_BYTES));
+  const content = part.content;
+  if (!Buffer.isBuffer(content)) return "";
+  return content.toString("utf8", 0, Math.min(content.length, MAX_PART_BYTES));
 }
 
 function readOriginal(attachments: Attachment[]): OriginalMessage {

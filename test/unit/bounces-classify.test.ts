@@ -279,3 +279,80 @@ describe("classifyInboundMessage: the corpus", () => {
     }
   });
 });
+
+/** mulberry32: a seeded generator, so a failing input can be reproduced. */
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function expectWellFormed(reports: InboundReport[]) {
+  expect(reports.length).toBeGreaterThan(0);
+  for (const report of reports) expect(["bounce", "complaint", "ignored"]).toContain(report.kind);
+}
+
+const REPORT_HEAD = Buffer.from(
+  "From: MAILER-DAEMON@mx.example.net\r\nSubject: Undelivered Mail Returned to Sender\r\n" +
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n' +
+    "--b\r\nContent-Type: message/delivery-status\r\n\r\n",
+);
+
+describe("classifyInboundMessage: garbage never throws", () => {
+  it("answers for random bytes, bare or behind the start of a report", async () => {
+    const next = seeded(20261124);
+    for (let i = 0; i < 200; i++) {
+      const bytes = Buffer.alloc(Math.floor(next() * 16_000));
+      for (let j = 0; j < bytes.length; j++) bytes[j] = Math.floor(next() * 256);
+      expectWellFormed(await classifyInboundMessage(i % 2 ? Buffer.concat([REPORT_HEAD, bytes]) : bytes));
+    }
+  }, 60_000);
+
+  it("answers for every fixture cut short anywhere", async () => {
+    for (const name of Object.keys(CORPUS)) {
+      const raw = fixture(name);
+      for (let cut = 0; cut < raw.length; cut += Math.max(1, Math.floor(raw.length / 40))) {
+        expectWellFormed(await classifyInboundMessage(raw.subarray(0, cut)));
+      }
+    }
+  }, 60_000);
+
+  it("answers for the fixtures' lines shuffled into new messages", async () => {
+    const next = seeded(7);
+    const lines = Object.keys(CORPUS)
+      .filter((name) => name !== "garbage")
+      .flatMap((name) => fixture(name).toString("utf8").split("\n"));
+    for (let i = 0; i < 150; i++) {
+      const picked = Array.from({ length: 20 + Math.floor(next() * 200) }, () => {
+        return lines[Math.floor(next() * lines.length)]!;
+      });
+      expectWellFormed(await classifyInboundMessage(picked.join("\n")));
+    }
+  }, 60_000);
+
+  it("classifies a DSN quoting a 5 MB original in well under a second", async () => {
+    const raw = fixture("postfix-user-unknown").toString("utf8");
+    const body = "Hello! Here is what changed this month.\r\n";
+    const big = raw.replace(body, body.repeat(Math.ceil((5 * 1024 * 1024) / body.length)));
+    expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+    const started = performance.now();
+    const reports = await classifyInboundMessage(Buffer.from(big));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(reports).toMatchObject([{ kind: "bounce", status: "5.1.1", originalMessageId: mid("01") }]);
+  });
+
+  it("reads 5 MB of junk shaped to hurt a scanner in well under a second", async () => {
+    const head = "From: MAILER-DAEMON@mx.example.net\r\nSubject: Undeliverable: x\r\n\r\n";
+    const shapes = ["550 5.1.1 <a@b.example> ", "<".repeat(1000) + "\r\n", "a@".repeat(500) + "\n"];
+    for (const shape of shapes) {
+      const junk = head + shape.repeat(Math.ceil((5 * 1024 * 1024) / shape.length));
+      const started = performance.now();
+      expectWellFormed(await classifyInboundMessage(junk));
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+  });
+});
