@@ -98,7 +98,12 @@ function classifyParsed(mail: ParsedMail): InboundReport[] {
   }
 
   const subject = (mail.subject ?? "").slice(0, 1000);
-  const bounces = readNonStandardBounce({ subject, from, text: readableText(mail), attached: original });
+  const bounces = readNonStandardBounce({
+    subject,
+    from,
+    text: readableText(mail),
+    attached: original,
+  });
   if (bounces.length > 0) return bounces;
 
   if (isAutoReply(headerFields(mail), subject)) return [{ kind: "ignored", reason: "auto_reply" }];

@@ -128,7 +128,12 @@ function recipientBlocks(lines: string[]): Block[] {
   return blocks;
 }
 
-type Failure = { status: string | null; cls: "4" | "5"; diagnostic: string; recipient: string | null };
+type Failure = {
+  status: string | null;
+  cls: "4" | "5";
+  diagnostic: string;
+  recipient: string | null;
+};
 
 /** The first line of a block carrying an enhanced status or a bare reply code. */
 function failureIn(block: Block): Failure | null {

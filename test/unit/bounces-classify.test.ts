@@ -40,7 +40,8 @@ const CORPUS: Record<string, Expected[]> = {
       remoteMta: "mail.example.net",
       originalMessageId: mid("01"),
       originalEnvelopeId: null,
-      diagnostic: "smtp; 550 5.1.1 <nobody@example.net>: Recipient address rejected: User unknown in local recipient table",
+      diagnostic:
+        "smtp; 550 5.1.1 <nobody@example.net>: Recipient address rejected: User unknown in local recipient table",
     }),
   ],
   "postfix-mailbox-full-delayed": [
@@ -74,7 +75,8 @@ const CORPUS: Record<string, Expected[]> = {
       reportingMta: "relay.example.net",
       remoteMta: null,
       originalMessageId: mid("03"),
-      diagnostic: "X-Postfix; connect to mx.slow.example.org[203.0.113.77]:25: Connection timed out",
+      diagnostic:
+        "X-Postfix; connect to mx.slow.example.org[203.0.113.77]:25: Connection timed out",
     }),
   ],
   "exim-dsn": [
@@ -308,7 +310,9 @@ describe("classifyInboundMessage: garbage never throws", () => {
     for (let i = 0; i < 200; i++) {
       const bytes = Buffer.alloc(Math.floor(next() * 16_000));
       for (let j = 0; j < bytes.length; j++) bytes[j] = Math.floor(next() * 256);
-      expectWellFormed(await classifyInboundMessage(i % 2 ? Buffer.concat([REPORT_HEAD, bytes]) : bytes));
+      expectWellFormed(
+        await classifyInboundMessage(i % 2 ? Buffer.concat([REPORT_HEAD, bytes]) : bytes),
+      );
     }
   }, 60_000);
 
@@ -342,7 +346,9 @@ describe("classifyInboundMessage: garbage never throws", () => {
     const started = performance.now();
     const reports = await classifyInboundMessage(Buffer.from(big));
     expect(performance.now() - started).toBeLessThan(1000);
-    expect(reports).toMatchObject([{ kind: "bounce", status: "5.1.1", originalMessageId: mid("01") }]);
+    expect(reports).toMatchObject([
+      { kind: "bounce", status: "5.1.1", originalMessageId: mid("01") },
+    ]);
   });
 
   it("reads 5 MB of junk shaped to hurt a scanner in well under a second", async () => {
