@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyInboundMessage } from "@/lib/bounces/classify";
+import { classifyInboundMessage, MAX_CLASSIFIED_BYTES } from "@/lib/bounces/classify";
 
 /** A multipart/report around the given delivery-status (or feedback-report) body. */
 function report(options: {
@@ -134,6 +134,22 @@ describe("delivery status notifications (RFC 3464)", () => {
     );
     expect(reports).toMatchObject([
       { kind: "bounce", recipient: "a@example.net", status: "5.1.1" },
+    ]);
+  });
+});
+
+describe("the read limit", () => {
+  it("reads only the first MAX_CLASSIFIED_BYTES, where every report format puts its report", async () => {
+    const body = `${perMessage}Final-Recipient: rfc822; a@example.net\r\nAction: failed\r\nStatus: 5.1.1\r\n`;
+    const padding = "x".repeat(998) + "\r\n";
+    const within = report({
+      body,
+      text: padding.repeat(Math.floor(MAX_CLASSIFIED_BYTES / 1000) - 10),
+    });
+    expect(await classifyInboundMessage(within)).toMatchObject([{ kind: "bounce" }]);
+    const beyond = report({ body, text: padding.repeat(Math.ceil(MAX_CLASSIFIED_BYTES / 1000)) });
+    expect(await classifyInboundMessage(beyond)).toEqual([
+      { kind: "ignored", reason: "not_a_report" },
     ]);
   });
 });
