@@ -7,7 +7,7 @@ import {
   parseFieldGroups,
   valueAfterType,
 } from "./fields";
-import type { OriginalMessage } from "./original";
+import { normalizeMessageId, type OriginalMessage } from "./original";
 import type { BounceReport } from "./types";
 
 /** Fields that only appear in a per-recipient group (RFC 3464 §2.3). */
@@ -28,6 +28,9 @@ export function readDeliveryStatus(body: string, original: OriginalMessage): Bou
   const first = groups[0];
   const perMessage = first && !isRecipientGroup(first) ? first : new Map<string, string>();
   if (!groups.some(isRecipientGroup)) return null;
+  // Gmail names the original in a per-message field, which helps when no original is attached.
+  const originalMessageId =
+    original.messageId ?? normalizeMessageId(perMessage.get("x-original-message-id"));
   const reports: BounceReport[] = [];
   for (const group of groups) {
     if (!isRecipientGroup(group)) continue;
@@ -47,7 +50,7 @@ export function readDeliveryStatus(body: string, original: OriginalMessage): Bou
       recipient: recipientField ? findAddress(valueAfterType(recipientField)) : null,
       reportingMta: mtaName(perMessage.get("reporting-mta")),
       remoteMta: mtaName(group.get("remote-mta")),
-      originalMessageId: original.messageId,
+      originalMessageId,
       originalEnvelopeId: perMessage.get("original-envelope-id") || null,
     });
   }

@@ -9,6 +9,8 @@ function report(options: {
   partType?: string;
   partHeaders?: string;
   text?: string;
+  /** Leave out the text/rfc822-headers part. */
+  withoutOriginal?: boolean;
 }): string {
   const reportType = options.reportType ?? "delivery-status";
   return [
@@ -28,11 +30,15 @@ function report(options: {
     ...(options.partHeaders ? [options.partHeaders] : []),
     "",
     options.body,
-    "--R",
-    "Content-Type: text/rfc822-headers",
-    "",
-    "Message-ID: <em_01jexample0000000000000099@mail.test>",
-    "To: someone@example.net",
+    ...(options.withoutOriginal
+      ? []
+      : [
+          "--R",
+          "Content-Type: text/rfc822-headers",
+          "",
+          "Message-ID: <em_01jexample0000000000000099@mail.test>",
+          "To: someone@example.net",
+        ]),
     "--R--",
     "",
   ].join("\r\n");
@@ -89,6 +95,16 @@ describe("delivery status notifications (RFC 3464)", () => {
       report({ body: `${perMessage}Final-Recipient: rfc822; a@example.net\r\nAction: failed\r\n` }),
     );
     expect(none).toMatchObject([{ severity: "hard", status: null, diagnostic: null }]);
+  });
+
+  it("names the original from X-Original-Message-ID when none is attached", async () => {
+    const reports = await classifyInboundMessage(
+      report({
+        withoutOriginal: true,
+        body: "Reporting-MTA: dns; mx.google.com\r\nX-Original-Message-ID: <em_1@mail.test>\r\n\r\nFinal-Recipient: rfc822; a@example.net\r\nAction: failed\r\nStatus: 5.1.1\r\n",
+      }),
+    );
+    expect(reports).toMatchObject([{ kind: "bounce", originalMessageId: "<em_1@mail.test>" }]);
   });
 
   it("does not report delivered, relayed or expanded recipients", async () => {
@@ -232,6 +248,31 @@ describe("automatic replies and other mail", () => {
     );
     expect(reports).toMatchObject([
       { severity: "soft", action: "delayed", status: null, recipient: "a@example.net" },
+    ]);
+  });
+
+  it("reads a sendmail transcript without a DSN part, the recipient from the reply line", async () => {
+    const reports = await classifyInboundMessage(
+      mail(
+        "Subject: Returned mail: see transcript for details",
+        "   ----- Transcript of session follows -----\r\n... while talking to mx.example.org.:\r\n" +
+          ">>> RCPT To:<lost@example.org>\r\n<<< 550 5.1.1 <lost@example.org>... User unknown\r\n\r\n" +
+          "   ----- Unsent message follows -----\r\nMessage-ID: <em_2@mail.test>\r\n",
+      ),
+    );
+    expect(reports).toEqual([
+      {
+        kind: "bounce",
+        severity: "hard",
+        action: "failed",
+        status: "5.1.1",
+        diagnostic: "<<< 550 5.1.1 <lost@example.org>... User unknown",
+        recipient: "lost@example.org",
+        reportingMta: "example.org",
+        remoteMta: null,
+        originalMessageId: "<em_2@mail.test>",
+        originalEnvelopeId: null,
+      },
     ]);
   });
 
