@@ -65,10 +65,10 @@ const NOT_A_REPORT: InboundReport = { kind: "ignored", reason: "not_a_report" };
  * ignored. Never empty, never throws (DECISIONS §9).
  */
 export async function classifyInboundMessage(raw: Buffer | string): Promise<InboundReport[]> {
-  const bytes =
-    typeof raw === "string"
-      ? Buffer.from(raw.slice(0, MAX_CLASSIFIED_BYTES), "utf8")
-      : raw.subarray(0, MAX_CLASSIFIED_BYTES);
+  // Cut a string before encoding it (no 10 MB copy), then the bytes (UTF-8 may have grown it).
+  const bytes = (
+    typeof raw === "string" ? Buffer.from(raw.slice(0, MAX_CLASSIFIED_BYTES), "utf8") : raw
+  ).subarray(0, MAX_CLASSIFIED_BYTES);
   let mail: ParsedMail;
   try {
     mail = await simpleParser(bytes, PARSER_OPTIONS);

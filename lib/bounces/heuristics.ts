@@ -77,7 +77,7 @@ const DELAY_PHRASES = [
 /** The most lines of explanation read before giving up on finding the separator. */
 const MAX_REPORT_LINES = 2000;
 
-export function looksLikeBounce(input: NonStandardInput, explanation: string): boolean {
+function looksLikeBounce(input: NonStandardInput, explanation: string): boolean {
   const local = input.from ? input.from.slice(0, input.from.lastIndexOf("@")) : "";
   if (BOUNCE_SENDERS.includes(local)) return true;
   const subject = input.subject.toLowerCase();

@@ -167,6 +167,12 @@ describe("the read limit", () => {
     expect(await classifyInboundMessage(beyond)).toEqual([
       { kind: "ignored", reason: "not_a_report" },
     ]);
+    // Counted in bytes, not characters: 700 KB of "é" is 1.4 MB of UTF-8.
+    const wide = report({ body, text: ("é".repeat(498) + "\r\n").repeat(1400) });
+    expect(wide.length).toBeLessThan(MAX_CLASSIFIED_BYTES);
+    expect(await classifyInboundMessage(wide)).toEqual([
+      { kind: "ignored", reason: "not_a_report" },
+    ]);
   });
 });
 
