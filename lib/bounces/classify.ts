@@ -18,6 +18,12 @@ export { describeReport } from "./describe";
  */
 export const MAX_CLASSIFIED_BYTES = 1024 * 1024;
 
+/**
+ * The most reports taken from one message. An email has at most 101 recipients (to, 50 cc,
+ * 50 bcc: docs/api.md "Limits"), so a report naming thousands is not about one of ours.
+ */
+export const MAX_REPORTS_PER_MESSAGE = 101;
+
 /** The most read of one report part (delivery-status, feedback-report, the original's headers). */
 const MAX_PART_BYTES = 256 * 1024;
 
@@ -87,7 +93,8 @@ function classifyParsed(mail: ParsedMail): InboundReport[] {
   if (deliveryStatus) {
     const reports = readDeliveryStatus(partText(deliveryStatus), original);
     // No failed or delayed recipient: a success notice (delivered, relayed), not a bounce.
-    if (reports) return reports.length > 0 ? reports : [NOT_A_REPORT];
+    if (reports)
+      return reports.length > 0 ? reports.slice(0, MAX_REPORTS_PER_MESSAGE) : [NOT_A_REPORT];
   }
 
   const from = mail.from?.value[0]?.address?.toLowerCase() ?? null;
@@ -104,7 +111,7 @@ function classifyParsed(mail: ParsedMail): InboundReport[] {
     text: readableText(mail),
     attached: original,
   });
-  if (bounces.length > 0) return bounces;
+  if (bounces.length > 0) return bounces.slice(0, MAX_REPORTS_PER_MESSAGE);
 
   if (isAutoReply(headerFields(mail), subject)) return [{ kind: "ignored", reason: "auto_reply" }];
   return [NOT_A_REPORT];

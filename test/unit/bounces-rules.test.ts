@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { classifyInboundMessage, MAX_CLASSIFIED_BYTES } from "@/lib/bounces/classify";
+import {
+  classifyInboundMessage,
+  MAX_CLASSIFIED_BYTES,
+  MAX_REPORTS_PER_MESSAGE,
+} from "@/lib/bounces/classify";
 
 /** A multipart/report around the given delivery-status (or feedback-report) body. */
 function report(options: {
@@ -173,6 +177,21 @@ describe("the read limit", () => {
     expect(await classifyInboundMessage(wide)).toEqual([
       { kind: "ignored", reason: "not_a_report" },
     ]);
+  });
+});
+
+describe("the report limit", () => {
+  it("takes at most MAX_REPORTS_PER_MESSAGE recipients from one message", async () => {
+    const group = (i: number) => `Final-Recipient: rfc822; r${i}@example.net\r\nAction: failed\r\n`;
+    const body = perMessage + Array.from({ length: 500 }, (_, i) => group(i)).join("\r\n");
+    const reports = await classifyInboundMessage(report({ body }));
+    expect(reports).toHaveLength(MAX_REPORTS_PER_MESSAGE);
+    expect(reports[0]).toMatchObject({ recipient: "r0@example.net" });
+    const text = Array.from({ length: 500 }, (_, i) => `<r${i}@example.net>:\r\n550 5.1.1 unknown`);
+    const textual = await classifyInboundMessage(
+      `From: MAILER-DAEMON@mx.example.net\r\nSubject: failure notice\r\n\r\n${text.join("\r\n")}`,
+    );
+    expect(textual).toHaveLength(MAX_REPORTS_PER_MESSAGE);
   });
 });
 
