@@ -15,7 +15,15 @@ export async function processInboundMessage(
   raw: Buffer,
   context: { emailIds: string[]; source: ReportSource },
 ): Promise<ProcessedMessage> {
-  const reports = await classifyInboundMessage(raw);
+  let reports: InboundReport[];
+  try {
+    reports = await classifyInboundMessage(raw);
+  } catch (error) {
+    // A message the classifier cannot read is dropped, not refused: a 4xx would have the sender
+    // retry it for days. Recording failures below do answer 4xx.
+    console.error("[inbound] could not classify a message:", error);
+    return { recorded: 0, ignored: "unparseable" };
+  }
   const actionable = reports.filter(
     (r): r is Exclude<InboundReport, { kind: "ignored" }> => r.kind !== "ignored",
   );

@@ -55,7 +55,7 @@ export async function recordInboundReports(
     const inputs: RecordEmailEventInput[] = [];
     for (const report of args.reports) {
       const email = emailFor(report, candidates, args.emailIds);
-      if (!email || seen.has(email.id)) continue;
+      if (!email || seen.has(email.id) || !sentTo(email, report)) continue;
       inputs.push(eventFor(report, email, now, args.reportId, args.source));
     }
     await recordEmailEvents(tx, runtime.jobs, inputs);
@@ -107,6 +107,16 @@ function emailFor(
   if (byEnvelope) return byEnvelope;
   const wanted = report.originalMessageId ? bare(report.originalMessageId) : null;
   return wanted ? candidates.find((e) => e.messageId && bare(e.messageId) === wanted) : undefined;
+}
+
+/**
+ * A report is a claim anyone who saw the return path can make: it only acts on an address the
+ * email was sent to (a report without a recipient is about `to`).
+ */
+function sentTo(email: ReportedEmail, report: Report): boolean {
+  const recipient = report.recipient?.toLowerCase();
+  if (!recipient) return true;
+  return [email.to, ...email.cc, ...email.bcc].some((a) => a.toLowerCase() === recipient);
 }
 
 async function alreadyRecorded(tx: Executor, emailIds: string[], reportId: string) {

@@ -187,6 +187,15 @@ describe(`bounces and complaints after acceptance (${TEST_DRIVER})`, () => {
     expect((await email(original.id)).status).toBe("delivered");
   });
 
+  it("acts only on addresses the email was sent to: a report is a claim", async () => {
+    const original = await delivered("kept@example.com");
+    const claim = dsnFor({ ...original, to: "someone-else@example.com" });
+    expect(await deliverReport(receiver.port, original.returnPath, claim)).toMatch(/^250/);
+    expect((await email(original.id)).status).toBe("delivered");
+    expect(await suppressionOf("someone-else@example.com")).toBeUndefined();
+    expect(await suppressionOf("kept@example.com")).toBeUndefined();
+  });
+
   it("answers 4xx when it cannot record, so the sender retries", async () => {
     const original = await delivered("retry@example.com");
     // The database goes away between RCPT and recording: every transaction fails.
