@@ -5,13 +5,23 @@ import { findInputProblem, jsonTextTooDeep } from "../input-guard";
 /** A provider endpoint whose secret is not configured: refused, never accepted unverified. */
 export class WebhookNotConfiguredError extends AppError {
   constructor(provider: string, howTo: string) {
-    super(503, "provider_webhook_not_configured", `${provider} webhooks are not accepted: ${howTo}`);
+    super(
+      503,
+      "provider_webhook_not_configured",
+      `${provider} webhooks are not accepted: ${howTo}`,
+    );
   }
 }
 
 export class InvalidSignatureError extends AppError {
   constructor(reason: string, headers?: Record<string, string>) {
-    super(401, "invalid_signature", `The webhook signature is not valid. ${reason}`, undefined, headers);
+    super(
+      401,
+      "invalid_signature",
+      `The webhook signature is not valid. ${reason}`,
+      undefined,
+      headers,
+    );
   }
 }
 

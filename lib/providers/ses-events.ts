@@ -73,8 +73,7 @@ function messageIdsOf(event: SesEvent): string[] {
   return [...(common ? [common] : []), ...fromHeaders];
 }
 
-const optional = (key: string, value: string | null | undefined) =>
-  value ? { [key]: value } : {};
+const optional = (key: string, value: string | null | undefined) => (value ? { [key]: value } : {});
 
 function bounceItems(bounce: NonNullable<SesEvent["bounce"]>): ProviderEventItem[] {
   // Permanent is a hard bounce; Transient and Undetermined are recorded, not suppressed.

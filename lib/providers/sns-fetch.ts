@@ -77,7 +77,9 @@ export async function snsSigningKey(url: string, nowMs: number): Promise<KeyObje
     throw new SnsFetchError(`The signing certificate could not be fetched: ${describe(error)}.`);
   }
   if (response.status !== 200) {
-    throw new SnsFetchError(`The signing certificate could not be fetched (HTTP ${response.status}).`);
+    throw new SnsFetchError(
+      `The signing certificate could not be fetched (HTTP ${response.status}).`,
+    );
   }
   const key = publicKeyOfCertificate(response.body);
   if (!key) throw new SnsFetchError("The signing certificate is not an RSA X.509 certificate.");

@@ -39,7 +39,9 @@ export function snsStringToSign(envelope: SnsEnvelope): string | null {
       ? [
           ["Message", envelope.Message],
           ["MessageId", envelope.MessageId],
-          ...(envelope.Subject !== undefined ? [["Subject", envelope.Subject] as [string, string]] : []),
+          ...(envelope.Subject !== undefined
+            ? [["Subject", envelope.Subject] as [string, string]]
+            : []),
           ["Timestamp", envelope.Timestamp],
           ["TopicArn", envelope.TopicArn],
           ["Type", envelope.Type],
