@@ -70,7 +70,7 @@ function messageIdsOf(event: SesEvent): string[] {
     .filter((header) => header.name.toLowerCase() === "message-id")
     .map((header) => header.value);
   const common = event.mail?.commonHeaders?.messageId;
-  return [...(common ? [common] : []), ...fromHeaders];
+  return [...new Set([...(common ? [common] : []), ...fromHeaders])];
 }
 
 const optional = (key: string, value: string | null | undefined) => (value ? { [key]: value } : {});

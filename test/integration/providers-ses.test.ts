@@ -8,11 +8,11 @@ import {
   emailRow,
   eventsOf,
   insertSentEmail,
-  makeSnsSigner,
   outgoingWebhooks,
   subscribeToBouncesAndComplaints,
   suppressionOf,
 } from "../support/providers";
+import { makeSnsSigner } from "../support/sns-signer";
 
 const TOPIC = "arn:aws:sns:eu-west-1:123456789012:mailwright-ses";
 const CERT_URL = "https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-test.pem";

@@ -1,19 +1,12 @@
-import { execFileSync } from "node:child_process";
-import { createSign, generateKeyPairSync, type KeyObject } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { emailEvents, emails, suppressions, webhookDeliveries } from "@/db/schema";
 import { newId } from "@/lib/ids";
-import { snsStringToSign, type SnsEnvelope } from "@/lib/providers/sns";
 import { newTrackingToken } from "@/lib/tracking/token";
 import type { TestApp, TestProject } from "./app";
 
 /**
- * Fixtures for provider webhook tests: a sent email with our Message-ID, the rows its events
- * touch, and an SNS signer with its own key and self-signed certificate (node's crypto cannot
- * create certificates, so `openssl req -x509` makes it from a key node generated).
+ * Fixtures for provider webhook tests: a sent email with our Message-ID and the rows its events
+ * touch (the SNS signer is in sns-signer.ts).
  */
 export async function insertSentEmail(
   app: TestApp,
@@ -86,47 +79,4 @@ export async function outgoingWebhooks(app: TestApp, projectId: string, type: st
   return rows.map(
     (row) => JSON.parse(row.payload) as { type: string; data: Record<string, unknown> },
   );
-}
-
-export type SnsSigner = {
-  certificatePem: string;
-  privateKey: KeyObject;
-  sign(envelope: Omit<SnsEnvelope, "Signature">): SnsEnvelope;
-};
-
-/** An RSA key and a self-signed certificate for it, as SNS's signing certificate stands in. */
-export function makeSnsSigner(): SnsSigner {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mw-sns-"));
-  try {
-    const keyFile = path.join(dir, "key.pem");
-    const certFile = path.join(dir, "cert.pem");
-    fs.writeFileSync(keyFile, privateKey.export({ type: "pkcs8", format: "pem" }));
-    execFileSync("openssl", [
-      "req",
-      "-x509",
-      "-new",
-      "-key",
-      keyFile,
-      "-out",
-      certFile,
-      "-days",
-      "2",
-      "-subj",
-      "/CN=sns.amazonaws.com",
-      "-sha256",
-    ]);
-    const certificatePem = fs.readFileSync(certFile, "utf8");
-    return {
-      certificatePem,
-      privateKey,
-      sign(envelope) {
-        const signer = createSign(envelope.SignatureVersion === "1" ? "RSA-SHA1" : "RSA-SHA256");
-        signer.update(snsStringToSign(envelope as SnsEnvelope)!, "utf8");
-        return { ...envelope, Signature: signer.sign(privateKey, "base64") } as SnsEnvelope;
-      },
-    };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
