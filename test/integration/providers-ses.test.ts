@@ -181,6 +181,8 @@ describe(`Amazon SES through SNS (${process.env.MW_TEST_DRIVER ?? "pglite"})`, (
       expect.objectContaining({ soft_bounce: true, status: "4.2.2", provider: "ses" }),
       expect.objectContaining({ reason: "delivery_delayed", diagnostic: "452 mailbox full" }),
     ]);
+    // Five messages, one certificate fetch: the key is cached per URL.
+    expect(fetched).toEqual([CERT_URL]);
   });
 
   it("a hard bounce after delivery still bounces, and a bounced cc is suppressed on its own", async () => {
