@@ -18,7 +18,10 @@ export type SesWebhookRuntime = ProviderRecordRuntime & {
 };
 export type SesWebhookResult = { ok: true } | { ignored: true } | { confirmed: true };
 
-/** SNS could not be reached to verify or confirm: a 502, so SNS delivers the message again. */
+/**
+ * SNS could not be reached (network, 5xx) to verify or confirm, or refused the confirmation: a
+ * 502, so SNS delivers the message again.
+ */
 class SnsUnreachableError extends AppError {
   constructor(message: string) {
     super(502, "provider_unreachable", message);
@@ -64,7 +67,13 @@ export async function handleSesWebhook(
   }
 
   const nowMs = runtime.clock.now().getTime();
-  const key = await snsSigningKey(envelope.SigningCertURL, nowMs).catch(unreachable);
+  const key = await snsSigningKey(envelope.SigningCertURL, nowMs).catch((error: unknown) => {
+    // A certificate URL on an SNS host that answers 404 or no certificate: not a real message.
+    if (error instanceof SnsFetchError && !error.retryable) {
+      throw new InvalidSignatureError(error.message);
+    }
+    return unreachable(error);
+  });
   const verdict = verifySnsSignature(envelope, key);
   if (!verdict.ok) throw new InvalidSignatureError(verdict.reason);
 

@@ -63,7 +63,15 @@ function certificates(): LruCache<KeyObject> {
   return store.__mailwrightSnsCertificates;
 }
 
-export class SnsFetchError extends Error {}
+/** `retryable`: SNS could not be reached (network, 5xx); otherwise the URL's answer is no good. */
+export class SnsFetchError extends Error {
+  constructor(
+    message: string,
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
 
 /** The signing certificate's public key, fetched once per URL; the URL must be an SNS one. */
 export async function snsSigningKey(url: string, nowMs: number): Promise<KeyObject> {
@@ -74,11 +82,15 @@ export async function snsSigningKey(url: string, nowMs: number): Promise<KeyObje
   try {
     response = await currentSnsFetcher()(url);
   } catch (error) {
-    throw new SnsFetchError(`The signing certificate could not be fetched: ${describe(error)}.`);
+    throw new SnsFetchError(
+      `The signing certificate could not be fetched: ${describe(error)}.`,
+      true,
+    );
   }
   if (response.status !== 200) {
     throw new SnsFetchError(
       `The signing certificate could not be fetched (HTTP ${response.status}).`,
+      response.status >= 500,
     );
   }
   const key = publicKeyOfCertificate(response.body);
@@ -94,10 +106,13 @@ export async function confirmSnsSubscription(subscribeUrl: string): Promise<void
   try {
     response = await currentSnsFetcher()(subscribeUrl);
   } catch (error) {
-    throw new SnsFetchError(`The subscription could not be confirmed: ${describe(error)}.`);
+    throw new SnsFetchError(`The subscription could not be confirmed: ${describe(error)}.`, true);
   }
   if (response.status < 200 || response.status > 299) {
-    throw new SnsFetchError(`The subscription could not be confirmed (HTTP ${response.status}).`);
+    throw new SnsFetchError(
+      `The subscription could not be confirmed (HTTP ${response.status}).`,
+      response.status >= 500,
+    );
   }
 }
 

@@ -272,6 +272,23 @@ describe(`Amazon SES through SNS (${process.env.MW_TEST_DRIVER ?? "pglite"})`, (
     expect(fetched).toEqual([]);
   });
 
+  it("refuses a certificate SNS does not serve (401); retries when SNS is unreachable (502)", async () => {
+    const missing = "https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-missing.pem";
+    const response = await post(
+      envelope({ notificationType: "Delivery" }, { SigningCertURL: missing }),
+    );
+    expectError(response, 401, "invalid_signature");
+    expect(fetched).toEqual([missing]);
+    installSnsFetcher(async () => {
+      throw new Error("connect ETIMEDOUT");
+    });
+    expectError(
+      await post(envelope({ notificationType: "Delivery" })),
+      502,
+      "provider_unreachable",
+    );
+  });
+
   it("confirms a subscription through SubscribeURL, and never visits one on another host", async () => {
     const confirmation = (subscribeUrl: string) =>
       signer.sign({
