@@ -1,3 +1,4 @@
+import { createPublicKey } from "node:crypto";
 import path from "node:path";
 
 /**
@@ -51,6 +52,37 @@ function secondsListFromEnv(env: Env, name: string): number[] | undefined {
   return values;
 }
 
+/** Comma-separated SNS topic ARNs (`arn:aws:sns:<region>:<account>:<name>`), or undefined when unset. */
+function topicArnsFromEnv(env: Env, name: string): string[] | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const arns = raw.split(",").map((part) => part.trim());
+  const bad = arns.find((arn) => !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/.test(arn));
+  if (bad !== undefined) {
+    throw new Error(
+      `${name} must be a comma-separated list of SNS topic ARNs ` +
+        `(arn:aws:sns:<region>:<account id>:<topic>), got "${bad}"`,
+    );
+  }
+  return arns;
+}
+
+/** SendGrid's verification key as its dashboard shows it: base64 of a DER SubjectPublicKeyInfo. */
+function publicKeyFromEnv(env: Env, name: string): string | undefined {
+  const raw = textFromEnv(env, name);
+  if (!raw) return undefined;
+  try {
+    const key = createPublicKey({ key: Buffer.from(raw, "base64"), format: "der", type: "spki" });
+    if (key.asymmetricKeyType !== "ec") throw new Error("not an elliptic-curve key");
+  } catch {
+    throw new Error(
+      `${name} must be the base64 verification key shown by SendGrid (an ECDSA public key), ` +
+        "which could not be read",
+    );
+  }
+  return raw;
+}
+
 /** Reads and validates the configuration; `env` is injectable so tests need not touch process.env. */
 export function readConfig(env: Env = process.env) {
   const port = numberFromEnv(env, "PORT", 3000);
@@ -89,6 +121,14 @@ export function readConfig(env: Env = process.env) {
     resendBaseUrl: env.RESEND_BASE_URL || undefined,
     // Signing secret of the Resend webhook; unset: POST /api/providers/resend answers 503.
     resendWebhookSecret: textFromEnv(env, "RESEND_WEBHOOK_SECRET"),
+    // Provider event webhooks (DECISIONS §9); each endpoint answers 503 while its secret is unset.
+    // SES through SNS: the topics whose notifications are believed (anyone can sign an SNS
+    // message from their own topic, so the topic is what authenticates the sender).
+    sesSnsTopicArns: topicArnsFromEnv(env, "SES_SNS_TOPIC_ARNS"),
+    postmarkWebhookUser: textFromEnv(env, "POSTMARK_WEBHOOK_USER"),
+    postmarkWebhookPassword: textFromEnv(env, "POSTMARK_WEBHOOK_PASSWORD"),
+    mailgunWebhookSigningKey: textFromEnv(env, "MAILGUN_WEBHOOK_SIGNING_KEY"),
+    sendgridWebhookPublicKey: publicKeyFromEnv(env, "SENDGRID_WEBHOOK_PUBLIC_KEY"),
     // Backoff base for temporary delivery failures (base × 4^(attempt − 1)).
     deliveryRetryBaseSeconds: numberFromEnv(env, "DELIVERY_RETRY_BASE_SECONDS", 30),
     // A job whose worker died is retried once its lease expires; leases are checked this often.

@@ -1,6 +1,6 @@
 import type { Domain } from "@/db/schema";
 import type { Config } from "../config";
-import { returnPathDomain } from "../sending/return-path";
+import { returnPathDomain } from "./return-path";
 
 /** What a DNS record is for; only DKIM decides whether a domain is verified. */
 export type RecordPurpose = "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf";

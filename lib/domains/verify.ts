@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { domains, type Domain } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import { NotFoundError } from "../errors";
-import { returnPathDomain } from "../sending/return-path";
+import { returnPathDomain } from "./return-path";
 import { checkDkim, checkDmarc, checkMx, checkSpf } from "./check";
 import { currentDnsResolver, lookupMx, lookupTxt, type DnsResolver } from "./dns";
 import { findDomainOrThrow } from "./internal";

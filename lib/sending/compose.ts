@@ -8,6 +8,7 @@ import { domainOf } from "./addresses";
 import type { Config } from "../config";
 import type { TrackingPolicy } from "../tracking/instrument";
 import { linkSigningKey } from "../tracking/key";
+import { POSTMARK_METADATA_KEY } from "../providers/postmark-events";
 import { returnPathAddress } from "./return-path";
 import type { OutgoingMessage } from "./transports";
 
@@ -46,7 +47,8 @@ export async function composeMessage(deps: ComposeDeps, email: Email): Promise<O
     html: email.html ? await instrument(email.html, email, trackingPolicy(signing)) : null,
     text: email.text ?? (email.html ? htmlToPlainText(email.html) : null),
     messageId: email.messageId ?? `<${email.id}@${domainName}>`,
-    headers: email.headers,
+    // Postmark hands metadata headers back in its webhooks: how its events find this email.
+    headers: { ...email.headers, [`X-PM-Metadata-${POSTMARK_METADATA_KEY}`]: email.id },
     attachments: email.attachments,
     dkim: signing
       ? {

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Config } from "../config";
+import { returnPathDomain } from "../domains/return-path";
 
 /**
  * VERP return paths (DECISIONS §9): every message's envelope sender is
@@ -34,14 +35,6 @@ export function emailIdFromToken(signingKey: string, token: string): string | nu
   if (!EMAIL_ID.test(emailId) || given.length !== MAC_LENGTH) return null;
   const expected = Buffer.from(mac(signingKey, emailId));
   return timingSafeEqual(given, expected) ? emailId : null;
-}
-
-/** `BOUNCE_DOMAIN` when set (one return-path domain for every sender), else `bounces.<domain>`. */
-export function returnPathDomain(
-  config: Pick<Config, "bounceDomain">,
-  sendingDomain: string,
-): string {
-  return config.bounceDomain ?? `bounces.${sendingDomain}`;
 }
 
 export function returnPathAddress(

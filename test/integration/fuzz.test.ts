@@ -1,7 +1,9 @@
+import { generateKeyPairSync } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installDnsResolver } from "@/lib/domains/dns";
 import { isMethodNotAllowedHandler } from "@/lib/api-handler";
+import { installSnsFetcher } from "@/lib/providers/sns-fetch";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { caseArbitrary, type FuzzCase, type FuzzFixtures } from "../support/fuzz-cases";
 import { allRoutes } from "../support/router";
@@ -24,11 +26,20 @@ const fixtures: FuzzFixtures = { ids: [], cursorTags: [], keys: { live: "", test
 
 beforeAll(async () => {
   installDnsResolver({ resolveTxt: async () => [] });
-  // A configured secret, so provider webhooks are fuzzed past "not configured" into verification.
+  // SNS is never reached from the fuzz: any certificate fetch is an HTTP 404.
+  installSnsFetcher(async () => ({ status: 404, body: "" }));
+  // Configured secrets, so provider webhooks are fuzzed past "not configured" into verification.
   app = await startTestApp({
     clock: "fake",
     config: {
       resendWebhookSecret: "whsec_" + Buffer.from("fuzz-secret-fuzz-secret").toString("base64"),
+      sesSnsTopicArns: ["arn:aws:sns:eu-west-1:123456789012:fuzz"],
+      postmarkWebhookUser: "fuzz",
+      postmarkWebhookPassword: "fuzz-password",
+      mailgunWebhookSigningKey: "key-fuzz",
+      sendgridWebhookPublicKey: generateKeyPairSync("ec", { namedCurve: "prime256v1" })
+        .publicKey.export({ type: "spki", format: "der" })
+        .toString("base64"),
     },
   });
   project = await app.createProject();
@@ -79,6 +90,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   installDnsResolver(null);
+  installSnsFetcher(null);
   await app?.close();
 });
 

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { readConfig } from "@/lib/config";
 
@@ -64,7 +65,52 @@ describe("readConfig", () => {
     ["WEBHOOK_ALLOW_PRIVATE", "yes please", /WEBHOOK_ALLOW_PRIVATE must be 1, true, 0 or false/],
     ["WEBHOOK_RETRY_SCHEDULE_SECONDS", "1,,2", /must be a comma-separated list of seconds/],
     ["WEBHOOK_RETRY_SCHEDULE_SECONDS", "5,-1", /must be a comma-separated list of seconds/],
+    ["SES_SNS_TOPIC_ARNS", "my-topic", /SES_SNS_TOPIC_ARNS must be a comma-separated list of SNS/],
+    ["SES_SNS_TOPIC_ARNS", "arn:aws:sqs:us-east-1:123456789012:q", /got "arn:aws:sqs/],
+    [
+      "SENDGRID_WEBHOOK_PUBLIC_KEY",
+      "bm90IGEga2V5",
+      /SENDGRID_WEBHOOK_PUBLIC_KEY must be the base64/,
+    ],
   ])("refuses %s=%j at start-up", (name, value, message) => {
     expect(() => readConfig({ [name]: value })).toThrow(message);
+  });
+
+  it("reads the provider webhook settings", () => {
+    const sendgridKey = generateKeyPairSync("ec", { namedCurve: "prime256v1" })
+      .publicKey.export({ type: "spki", format: "der" })
+      .toString("base64");
+    expect(
+      readConfig({
+        SES_SNS_TOPIC_ARNS:
+          "arn:aws:sns:eu-west-1:123456789012:ses-events, arn:aws-cn:sns:cn-north-1:123456789012:ses",
+        POSTMARK_WEBHOOK_USER: " postmark ",
+        POSTMARK_WEBHOOK_PASSWORD: "s3cret",
+        MAILGUN_WEBHOOK_SIGNING_KEY: "key-abc",
+        SENDGRID_WEBHOOK_PUBLIC_KEY: ` ${sendgridKey} `,
+      }),
+    ).toMatchObject({
+      sesSnsTopicArns: [
+        "arn:aws:sns:eu-west-1:123456789012:ses-events",
+        "arn:aws-cn:sns:cn-north-1:123456789012:ses",
+      ],
+      postmarkWebhookUser: "postmark",
+      postmarkWebhookPassword: "s3cret",
+      mailgunWebhookSigningKey: "key-abc",
+      sendgridWebhookPublicKey: sendgridKey,
+    });
+    expect(readConfig({})).toMatchObject({
+      sesSnsTopicArns: undefined,
+      postmarkWebhookUser: undefined,
+      mailgunWebhookSigningKey: undefined,
+      sendgridWebhookPublicKey: undefined,
+    });
+    // An RSA key is not what SendGrid signs with.
+    const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 })
+      .publicKey.export({ type: "spki", format: "der" })
+      .toString("base64");
+    expect(() => readConfig({ SENDGRID_WEBHOOK_PUBLIC_KEY: rsa })).toThrow(
+      /SENDGRID_WEBHOOK_PUBLIC_KEY/,
+    );
   });
 });

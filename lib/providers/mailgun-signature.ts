@@ -1,0 +1,64 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { LruCache } from "../lru-cache";
+
+/**
+ * Mailgun webhook signatures as Mailgun documents them ("Securing Webhooks"): the body carries
+ * `signature: {timestamp, token, signature}`, where signature is the hex HMAC-SHA256 of
+ * timestamp and token concatenated, keyed with the domain's webhook signing key. Mailgun also
+ * asks receivers to refuse stale timestamps and tokens already seen.
+ */
+export const MAILGUN_TOLERANCE_SECONDS = 5 * 60;
+
+export type MailgunSignature = { timestamp: string; token: string; signature: string };
+export type MailgunVerification = { ok: true } | { ok: false; reason: string };
+
+export function signMailgun(signingKey: string, timestamp: string, token: string): string {
+  return createHmac("sha256", signingKey).update(`${timestamp}${token}`).digest("hex");
+}
+
+export function verifyMailgunSignature(
+  signingKey: string,
+  { timestamp, token, signature }: MailgunSignature,
+  now: Date,
+): MailgunVerification {
+  if (!/^\d{1,12}$/.test(timestamp)) {
+    return { ok: false, reason: "signature.timestamp is not a Unix timestamp." };
+  }
+  const expected = Buffer.from(signMailgun(signingKey, timestamp, token));
+  const given = Buffer.from(signature.trim().toLowerCase());
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return { ok: false, reason: "signature.signature does not match the timestamp and token." };
+  }
+  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > MAILGUN_TOLERANCE_SECONDS) {
+    return { ok: false, reason: "The webhook timestamp is more than 5 minutes from now." };
+  }
+  return { ok: true };
+}
+
+// Tokens older than the tolerance are refused by their timestamp, so remembering each for twice
+// that long is enough; the bound keeps a flood from growing memory (the oldest go first).
+const MAX_TOKENS = 10_000;
+const TOKEN_TTL_MS = 2 * MAILGUN_TOLERANCE_SECONDS * 1000;
+
+type TokenGlobal = { __mailwrightMailgunTokens?: LruCache<true> };
+const store = globalThis as unknown as TokenGlobal;
+
+function seenTokens(): LruCache<true> {
+  store.__mailwrightMailgunTokens ??= new LruCache<true>(MAX_TOKENS, TOKEN_TTL_MS);
+  return store.__mailwrightMailgunTokens;
+}
+
+/**
+ * Claims a token for one delivery: false when this process has already seen it. A delivery that
+ * then fails releases it (`releaseMailgunToken`) so Mailgun's retry is not mistaken for a replay.
+ */
+export function claimMailgunToken(token: string, nowMs: number): boolean {
+  const tokens = seenTokens();
+  if (tokens.get(token, nowMs)) return false;
+  tokens.set(token, true, nowMs);
+  return true;
+}
+
+export function releaseMailgunToken(token: string) {
+  seenTokens().delete(token);
+}

@@ -1,0 +1,52 @@
+import { createPublicKey, verify, type KeyObject } from "node:crypto";
+
+/**
+ * SendGrid's Signed Event Webhook, as SendGrid documents it: ECDSA (P-256) with SHA-256 over the
+ * timestamp header followed by the raw body; the signature header holds the base64 DER
+ * signature, and the verification key is shown in base64 DER (SubjectPublicKeyInfo).
+ */
+export const SENDGRID_SIGNATURE_HEADER = "x-twilio-email-event-webhook-signature";
+export const SENDGRID_TIMESTAMP_HEADER = "x-twilio-email-event-webhook-timestamp";
+
+export type SendgridVerification = { ok: true } | { ok: false; reason: string };
+
+const keys = new Map<string, KeyObject>();
+
+function publicKey(base64Spki: string): KeyObject {
+  let key = keys.get(base64Spki);
+  if (!key) {
+    key = createPublicKey({ key: Buffer.from(base64Spki, "base64"), format: "der", type: "spki" });
+    keys.clear(); // one configured key per process; a changed one replaces it
+    keys.set(base64Spki, key);
+  }
+  return key;
+}
+
+export function verifySendgridSignature(
+  base64Spki: string,
+  headers: Headers,
+  body: string,
+): SendgridVerification {
+  const signature = headers.get(SENDGRID_SIGNATURE_HEADER);
+  const timestamp = headers.get(SENDGRID_TIMESTAMP_HEADER);
+  if (!signature || !timestamp) {
+    return {
+      ok: false,
+      reason: "The X-Twilio-Email-Event-Webhook-Signature and -Timestamp headers are required.",
+    };
+  }
+  let valid = false;
+  try {
+    valid = verify(
+      "sha256",
+      Buffer.from(timestamp + body, "utf8"),
+      publicKey(base64Spki),
+      Buffer.from(signature, "base64"),
+    );
+  } catch {
+    valid = false;
+  }
+  return valid
+    ? { ok: true }
+    : { ok: false, reason: "The signature does not match the timestamp and body." };
+}
