@@ -145,3 +145,4 @@ export const automationStepRuns = pgTable(
 export type Automation = typeof automations.$inferSelect;
 export type AutomationRun = typeof automationRuns.$inferSelect;
 export type AutomationStepRun = typeof automationStepRuns.$inferSelect;
+export type AutomationStatus = Automation["status"];
