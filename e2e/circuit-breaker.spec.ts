@@ -50,7 +50,7 @@ test("a campaign the breaker paused says why, and Resume sends again after a con
   await expect(banner).toBeVisible();
   await banner.getByRole("button", { name: "Resume" }).click();
   await dialog.getByRole("button", { name: "Resume sending" }).click();
-  await expect(page.getByText("Campaign is sending again")).toBeVisible();
+  await expect(page.getByText("Campaign is sending again", { exact: true })).toBeVisible();
   await expect(banner).toBeHidden();
   // It goes on with the rest of its audience (and finishes: 300 contacts).
   await expect(page.getByText(/^(Sending|Sent)$/).first()).toBeVisible();
@@ -71,7 +71,7 @@ test("an automation the breaker paused says why on its canvas, and Resume makes 
   await banner.getByRole("button", { name: "Resume" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Resume this automation?" });
   await dialog.getByRole("button", { name: "Resume sending" }).click();
-  await expect(page.getByText("Automation is live again")).toBeVisible();
+  await expect(page.getByText("Automation is live again", { exact: true })).toBeVisible();
   await expect(banner).toBeHidden();
   await expect(page.getByRole("button", { name: "Switch to draft" })).toBeVisible();
 });

@@ -70,7 +70,9 @@ export async function seedTrippedBreakers(runtime: Runtime, userId: string, at: 
     steps: [{ type: "email", templateId: "tpl_system_newsletter_digest" }],
   });
   await updateAutomation(ctx, automation.id, { status: "live" });
-  const sendAt = new Date(at.getTime() + 1000).toISOString();
+  // Sent after it went live (on the clock that stamped `live_since`): in the breaker's window.
+  const sentAt = new Date(runtime.clock.now().getTime() + 1000);
+  const sendAt = sentAt.toISOString();
   await runtime.handle.query(
     `insert into automation_runs (id, project_id, automation_id, contact_id, status, created_at, updated_at, finished_at)
      select 'run_lab' || g, $1, $2, 'ct_lab' || lpad(g::text, 4, '0'), 'completed', $3, $3, $3
@@ -85,8 +87,8 @@ export async function seedTrippedBreakers(runtime: Runtime, userId: string, at: 
     [project.id, sendAt],
   );
   const ids = Array.from({ length: 220 }, (_, i) => `em_lab${i + 1}`);
-  await record(runtime, ids.slice(0, 205), "delivered", at);
-  await record(runtime, ids.slice(205), "bounced", at);
+  await record(runtime, ids.slice(0, 205), "delivered", sentAt);
+  await record(runtime, ids.slice(205), "bounced", sentAt);
   return {
     projectName: BREAKER_PROJECT,
     campaignId: campaign.id,
