@@ -150,7 +150,9 @@ async function checkAutomations(tx: Executor, jobs: JobQueue, emailIds: string[]
       .where(and(eq(automations.id, automation.id), eq(automations.status, "live")))
       .returning({ id: automations.id });
     if (paused.length === 0) continue;
-    await pauseRunsOfAutomation(tx, automation.id, now);
+    // Without waiting for runs an executor holds (it pauses those itself): this transaction
+    // records delivery outcomes and must not queue behind automation work.
+    await pauseRunsOfAutomation(tx, automation.id, now, { skipLocked: true });
     await enqueueWebhookDeliveries(tx, jobs, [
       {
         projectId: automation.projectId,
