@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { automationRuns, emails, webhookDeliveries } from "@/db/schema";
 import { fanOutBatch } from "@/lib/campaigns/fanout";
@@ -104,6 +104,79 @@ async function pausedWebhooks(projectId: string, type: string) {
   return rows
     .map((r) => JSON.parse(r.payload) as { type: string; data: Record<string, unknown> })
     .filter((p) => p.type === type);
+}
+
+/** A live automation: an email step, then a two-day delay its runs wait in. */
+async function liveAutomation(project: TestProject) {
+  const created = await app.api("/v1/automations", {
+    method: "POST",
+    key: project.live,
+    body: {
+      name: "Welcome series",
+      trigger: { event: "event", name: "signed_up" },
+      steps: [
+        { type: "email", templateId: "tpl_system_newsletter_digest" },
+        { type: "delay", delayMinutes: 2880 },
+      ],
+    },
+  });
+  expect(created.status, created.text).toBe(201);
+  const live = await app.api(`/v1/automations/${created.body.id}`, {
+    method: "PATCH",
+    key: project.live,
+    body: { status: "live" },
+  });
+  expect(live.body.status).toBe("live");
+  return { id: created.body.id as string, delayStepId: created.body.steps[1].id as string };
+}
+
+/** `count` runs resting in the delay, each with the email its first step sent (handed over). */
+async function insertAutomationSends(
+  project: TestProject,
+  automation: { id: string; delayStepId: string },
+  prefix: string,
+  count: number,
+  mode = "live",
+) {
+  const now = app.clock.now().toISOString();
+  await app.runtime.handle.query(
+    `insert into automation_runs (id, project_id, automation_id, status, current_step, resume_at, created_at, updated_at)
+     select 'run_' || $3 || g, $1, $2, 'delayed', $4, $5::timestamptz + interval '2 days', $5, $5
+     from generate_series(1, ${count}) g`,
+    [project.id, automation.id, prefix, automation.delayStepId, now],
+  );
+  await app.runtime.handle.query(
+    `insert into emails (id, project_id, type, mode, status, from_address, "to", subject, automation_run_id, tracking_token, sent_at, created_at, updated_at)
+     select 'em_' || $2 || g, $1, 'automation', $3, 'sent', 'hello@mail.test', $2 || g || '@example.com', 'Welcome',
+       'run_' || $2 || g, 'tok_' || $2 || g, $4, $4, $4
+     from generate_series(1, ${count}) g`,
+    [project.id, prefix, mode, now],
+  );
+  return Array.from({ length: count }, (_, i) => `em_${prefix}${i + 1}`);
+}
+
+/** Holds row locks in another transaction (another connection) until released. */
+async function holdLock(statement: SQL) {
+  let release!: () => void;
+  let locked!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const holding = new Promise<void>((resolve) => (locked = resolve));
+  const transaction = app.runtime.db.transaction(async (tx) => {
+    await tx.execute(statement);
+    locked();
+    await released;
+  });
+  await holding;
+  return async () => {
+    release();
+    await transaction;
+  };
+}
+
+/** Whether `work` finishes within `ms` (else it is still waiting, for a lock say). */
+async function finishesWithin(work: Promise<unknown>, ms: number) {
+  const timer = new Promise<"waiting">((resolve) => setTimeout(() => resolve("waiting"), ms));
+  return (await Promise.race([work.then(() => "done" as const), timer])) === "done";
 }
 
 const getCampaign = async (project: TestProject, id: string) =>
@@ -225,43 +298,10 @@ describe(`circuit breaker (${TEST_DRIVER})`, () => {
 
   it("pauses a live automation and its runs on its latest live sends; resume goes live again", async () => {
     const project = await projectWithContacts(0);
-    const created = await app.api("/v1/automations", {
-      method: "POST",
-      key: project.live,
-      body: {
-        name: "Welcome series",
-        trigger: { event: "event", name: "signed_up" },
-        steps: [
-          { type: "email", templateId: "tpl_system_newsletter_digest" },
-          { type: "delay", delayMinutes: 2880 },
-        ],
-      },
-    });
-    expect(created.status, created.text).toBe(201);
-    const automationId = created.body.id as string;
-    const live = await app.api(`/v1/automations/${automationId}`, {
-      method: "PATCH",
-      key: project.live,
-      body: { status: "live" },
-    });
-    expect(live.body.status).toBe("live");
-
-    const insertSends = async (prefix: string, count: number, mode = "live") => {
-      await app.runtime.handle.query(
-        `insert into automation_runs (id, project_id, automation_id, status, current_step, resume_at, created_at, updated_at)
-         select 'run_' || $3 || g, $1, $2, 'delayed', $4, $5::timestamptz + interval '2 days', $5, $5
-         from generate_series(1, ${count}) g`,
-        [project.id, automationId, prefix, created.body.steps[1].id, app.clock.now().toISOString()],
-      );
-      await app.runtime.handle.query(
-        `insert into emails (id, project_id, type, mode, status, from_address, "to", subject, automation_run_id, tracking_token, sent_at, created_at, updated_at)
-         select 'em_' || $2 || g, $1, 'automation', $3, 'sent', 'hello@mail.test', $2 || g || '@example.com', 'Welcome',
-           'run_' || $2 || g, 'tok_' || $2 || g, $4, $4, $4
-         from generate_series(1, ${count}) g`,
-        [project.id, prefix, mode, app.clock.now().toISOString()],
-      );
-      return Array.from({ length: count }, (_, i) => `em_${prefix}${i + 1}`);
-    };
+    const automation = await liveAutomation(project);
+    const automationId = automation.id;
+    const insertSends = (prefix: string, count: number, mode = "live") =>
+      insertAutomationSends(project, automation, prefix, count, mode);
 
     // Test-mode emails never count: 50 simulated bounces trip nothing.
     const simulated = await insertSends("t", 200, "test");
@@ -324,4 +364,41 @@ describe(`circuit breaker (${TEST_DRIVER})`, () => {
       (await app.api(`/v1/automations/${automationId}`, { key: project.live })).body.status,
     ).toBe("live");
   });
+  it.skipIf(TEST_DRIVER !== "postgres")(
+    "never waits for a campaign row the fan-out holds or runs an executor holds",
+    async () => {
+      const project = await projectWithContacts(250);
+      const id = await sendingCampaign(project);
+      await fanOutBatch(app.runtime, id, 250);
+      const sent = await campaignEmailIds(id);
+      await record(sent.slice(0, 200), "delivered");
+      // The fan-out holds the campaign row: the bounces are recorded at once, unjudged.
+      let release = await holdLock(sql`select id from campaigns where id = ${id} for update`);
+      const recording = record(sent.slice(200, 230), "bounced");
+      expect(await finishesWithin(recording, 3_000)).toBe(true);
+      await release();
+      expect((await getCampaign(project, id)).status).toBe("sending");
+      // The next bounce judges it again.
+      await record(sent.slice(230, 231), "bounced");
+      expect((await getCampaign(project, id)).status).toBe("paused");
+
+      const automation = await liveAutomation(project);
+      const emailIds = await insertAutomationSends(project, automation, "k", 220);
+      await record(emailIds.slice(0, 200), "delivered");
+      // An executor holds one run: the automation pauses without waiting; that run is left to
+      // the executor, which pauses it when it next meets it (execute.ts).
+      release = await holdLock(sql`select id from automation_runs where id = 'run_k1' for update`);
+      const tripping = record(emailIds.slice(200, 220), "bounced");
+      expect(await finishesWithin(tripping, 3_000)).toBe(true);
+      await release();
+      const runs = await app.runtime.db
+        .select({ id: automationRuns.id, status: automationRuns.status })
+        .from(automationRuns)
+        .where(eq(automationRuns.automationId, automation.id));
+      expect(runs.filter((r) => r.status !== "paused").map((r) => r.id)).toEqual(["run_k1"]);
+      expect(
+        (await app.api(`/v1/automations/${automation.id}`, { key: project.live })).body.status,
+      ).toBe("paused");
+    },
+  );
 });
