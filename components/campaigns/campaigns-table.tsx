@@ -34,7 +34,9 @@ export function CampaignsTable({
           const date = dateOf(campaign);
           // Counts exist once the fan-out starts; queued and scheduled campaigns have none yet.
           const stats =
-            status === "sending" || status === "paused" || status === "sent" ? campaign.stats : null;
+            status === "sending" || status === "paused" || status === "sent"
+              ? campaign.stats
+              : null;
           return (
             <TR key={campaign.id}>
               <TD className="max-w-56 py-2.5 sm:max-w-72">
