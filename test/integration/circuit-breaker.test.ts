@@ -364,6 +364,43 @@ describe(`circuit breaker (${TEST_DRIVER})`, () => {
       (await app.api(`/v1/automations/${automationId}`, { key: project.live })).body.status,
     ).toBe("live");
   });
+  it("a paused automation switched to draft and back to live by PATCH leaves the pause behind", async () => {
+    const project = await projectWithContacts(0);
+    const automation = await liveAutomation(project);
+    const emailIds = await insertAutomationSends(project, automation, "p", 200);
+    await record(emailIds.slice(0, 11), "bounced");
+    const path = `/v1/automations/${automation.id}`;
+    expect((await app.api(path, { key: project.live })).body.status).toBe("paused");
+
+    const draft = await app.api(path, {
+      method: "PATCH",
+      key: project.live,
+      body: { status: "draft" },
+    });
+    expect(draft.body).toMatchObject({ status: "draft", paused: null });
+    const statuses = async () =>
+      new Set(
+        (
+          await app.runtime.db
+            .select({ status: automationRuns.status })
+            .from(automationRuns)
+            .where(eq(automationRuns.automationId, automation.id))
+        ).map((r) => r.status),
+      );
+    expect(await statuses()).toEqual(new Set(["paused"]));
+    app.clock.advance!(1000);
+    const live = await app.api(path, {
+      method: "PATCH",
+      key: project.live,
+      body: { status: "live" },
+    });
+    expect(live.body).toMatchObject({ status: "live", paused: null });
+    expect(await statuses()).toEqual(new Set(["delayed"]));
+    // Going live starts a new window: the earlier sends no longer count.
+    await record(emailIds.slice(11, 20), "bounced");
+    expect((await app.api(path, { key: project.live })).body.status).toBe("live");
+  });
+
   it.skipIf(TEST_DRIVER !== "postgres")(
     "never waits for a campaign row the fan-out holds or runs an executor holds",
     async () => {
