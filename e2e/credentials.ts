@@ -14,6 +14,8 @@ export type E2eCredentials = {
   noProjectEmail: string;
   /** A project member only e2e/sign-in-throttle.spec.ts signs in as (it gets throttled). */
   throttledEmail: string;
+  /** scripts/e2e-seed-breaker.ts: a project with a campaign and an automation the breaker paused. */
+  breaker: { projectName: string; campaignId: string; automationId: string };
 };
 
 export function readCredentials(): E2eCredentials {

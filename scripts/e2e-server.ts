@@ -67,6 +67,9 @@ async function prepareData(dataDir: string) {
   // Its own account for the sign-in throttling spec, so no other spec's sign-in is slowed.
   const throttledEmail = "throttled@mailwright.test";
   await createUser(runtime.db, { email: throttledEmail, password, projectId: project.id });
+  // Created last, so Acme stays the user's first (default) project.
+  const { seedTrippedBreakers } = await import("./e2e-seed-breaker");
+  const breaker = await seedTrippedBreakers(runtime, user.id, new Date(now.getTime() + 2));
   await runtime.handle.close();
   return {
     email,
@@ -76,6 +79,7 @@ async function prepareData(dataDir: string) {
     secondProjectName: second.name,
     noProjectEmail,
     throttledEmail,
+    breaker,
   };
 }
 

@@ -1,5 +1,6 @@
 "use client";
 
+import type { AutomationStatus } from "@/db/schema";
 import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
@@ -17,7 +18,7 @@ import { DeleteAutomationDialog } from "./delete-automation-dialog";
 export function AutomationRowActions({
   automation,
 }: {
-  automation: { id: string; name: string; status: "draft" | "live" };
+  automation: { id: string; name: string; status: AutomationStatus };
 }) {
   const [deleting, setDeleting] = useState(false);
   return (

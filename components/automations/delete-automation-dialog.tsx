@@ -1,5 +1,6 @@
 "use client";
 
+import type { AutomationStatus } from "@/db/schema";
 import { deleteAutomationAction } from "@/lib/dashboard/actions/automations";
 import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog";
 
@@ -9,7 +10,7 @@ export function DeleteAutomationDialog({
   onOpenChange,
   afterDelete,
 }: {
-  automation: { id: string; name: string; status: "draft" | "live" };
+  automation: { id: string; name: string; status: AutomationStatus };
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where to go afterwards (the builder leaves for the list); default: stay. */

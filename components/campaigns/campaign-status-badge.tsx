@@ -3,7 +3,8 @@ import { Badge, type BadgeTone } from "../ui/badge";
 import { cn } from "../ui/cn";
 
 /** What the dashboard calls a campaign's state: a queued campaign waiting for its time is "scheduled". */
-export type CampaignDisplayStatus = "draft" | "scheduled" | "queued" | "sending" | "sent";
+export type CampaignDisplayStatus =
+  "draft" | "scheduled" | "queued" | "sending" | "paused" | "sent";
 
 export function displayStatus(
   campaign: Pick<CampaignResource, "status" | "scheduled_at">,
@@ -24,6 +25,7 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignDisplayStatus, string> = {
   scheduled: "Scheduled",
   queued: "Queued",
   sending: "Sending",
+  paused: "Paused",
   sent: "Sent",
 };
 
@@ -37,6 +39,10 @@ const STYLE: Record<CampaignDisplayStatus, { tone: BadgeTone; className?: string
     },
     queued: { tone: "amber", hint: "Waiting for the worker to start sending." },
     sending: { tone: "indigo", hint: "Emails are going out now." },
+    paused: {
+      tone: "red",
+      hint: "Paused itself: too many bounces or complaints. Open it to see why and resume.",
+    },
     sent: { tone: "green", hint: "Every recipient's email was handed over for delivery." },
   };
 

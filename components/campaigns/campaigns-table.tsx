@@ -33,7 +33,10 @@ export function CampaignsTable({
           const status = displayStatus(campaign, now);
           const date = dateOf(campaign);
           // Counts exist once the fan-out starts; queued and scheduled campaigns have none yet.
-          const stats = status === "sending" || status === "sent" ? campaign.stats : null;
+          const stats =
+            status === "sending" || status === "paused" || status === "sent"
+              ? campaign.stats
+              : null;
           return (
             <TR key={campaign.id}>
               <TD className="max-w-56 py-2.5 sm:max-w-72">

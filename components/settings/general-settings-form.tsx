@@ -9,6 +9,7 @@ import { describedBy, Field } from "../ui/field";
 import { Input, Textarea } from "../ui/input";
 import { Notice } from "../ui/notice";
 import { Switch } from "../ui/switch";
+import { DeliverabilityCard, type BreakerSettings } from "./deliverability-card";
 import { useToast } from "../ui/toast";
 
 export type GeneralSettings = {
@@ -18,7 +19,7 @@ export type GeneralSettings = {
   postalAddress: string;
   language: string;
   verifiedDomains: string[];
-};
+} & BreakerSettings;
 
 /** Common languages; a tag set through the API that is not listed here is kept as an option. */
 const LANGUAGES: [tag: string, name: string][] = [
@@ -42,7 +43,7 @@ const LANGUAGES: [tag: string, name: string][] = [
   ["ko", "Korean"],
 ];
 
-/** The default sender, the postal address and double opt-in, saved together. */
+/** The default sender, the postal address, double opt-in and the breaker, saved together. */
 export function GeneralSettingsForm({ settings }: { settings: GeneralSettings }) {
   const toast = useToast();
   const [state, action, pending] = useActionState<FormState, FormData>(
@@ -178,6 +179,7 @@ export function GeneralSettingsForm({ settings }: { settings: GeneralSettings })
         </div>
         <Switch id="double-opt-in" name="double_opt_in" defaultChecked={settings.doubleOptIn} />
       </Card>
+      <DeliverabilityCard settings={settings} errors={errors} />
       <div>
         <Button type="submit" disabled={pending}>
           {pending ? "Saving…" : "Save settings"}

@@ -9,6 +9,8 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "email.complained": "The recipient marked the email as spam.",
   "email.opened": "The tracking pixel was loaded.",
   "email.clicked": "A tracked link was followed.",
+  "campaign.paused": "Too many bounces or complaints: a campaign paused itself.",
+  "automation.paused": "Too many bounces or complaints: an automation paused itself.",
 };
 
 export function describeEvents(events: string[]): string {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { contacts } from "./contacts";
+import type { BreakerTrip } from "./campaigns";
 import { projects } from "./projects";
 
 export type AutomationTrigger = { event: "contact.subscribed" } | { event: "event"; name: string };
@@ -15,13 +16,19 @@ export const automations = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     name: text().notNull(),
-    status: text({ enum: ["draft", "live"] })
+    status: text({ enum: ["draft", "live", "paused"] })
       .notNull()
       .default("draft"),
     trigger: jsonb().$type<AutomationTrigger>().notNull(),
     // Denormalised from `trigger` ("contact.subscribed" or "event:<name>") for indexed enrollment.
     triggerKey: text().notNull(),
     steps: jsonb().$type<AutomationStepRecord[]>().notNull().default([]),
+    // Set by the deliverability circuit breaker (status `paused`): "bounce_rate" or "complaint_rate".
+    pausedReason: text({ enum: ["bounce_rate", "complaint_rate"] }),
+    pausedAt: timestampMs(),
+    pauseStats: jsonb().$type<BreakerTrip>(),
+    // When it last went live: the breaker judges only the emails sent after it.
+    liveSince: timestampMs(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -138,3 +145,4 @@ export const automationStepRuns = pgTable(
 export type Automation = typeof automations.$inferSelect;
 export type AutomationRun = typeof automationRuns.$inferSelect;
 export type AutomationStepRun = typeof automationStepRuns.$inferSelect;
+export type AutomationStatus = Automation["status"];

@@ -1,9 +1,18 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
-export const CAMPAIGN_STATUSES = ["draft", "queued", "sending", "sent"] as const;
+/** What the circuit breaker saw when it paused a campaign or an automation (rates: fractions). */
+export type BreakerTrip = {
+  bounceRate: number;
+  complaintRate: number;
+  sends: number;
+  /** The threshold passed, in percent. */
+  threshold: number;
+};
+
+export const CAMPAIGN_STATUSES = ["draft", "queued", "sending", "paused", "sent"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 export const campaigns = pgTable(
@@ -39,6 +48,12 @@ export const campaigns = pgTable(
     abWinner: text(),
     excludedUnsubscribed: integer().notNull().default(0),
     excludedSuppressed: integer().notNull().default(0),
+    // Set by the deliverability circuit breaker (status `paused`): "bounce_rate" or "complaint_rate".
+    pausedReason: text({ enum: ["bounce_rate", "complaint_rate"] }),
+    pausedAt: timestampMs(),
+    pauseStats: jsonb().$type<BreakerTrip>(),
+    // The counters at the last resume: the breaker judges only the sends after it.
+    breakerBaseline: jsonb().$type<BreakerBaseline>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -55,6 +70,9 @@ export const campaigns = pgTable(
     ),
   ],
 );
+
+/** Summed variant counters when a paused campaign was resumed. */
+export type BreakerBaseline = { sends: number; bounced: number; complained: number };
 
 /** Variant A is the campaign's own subject; B, C, D are alternates. Counters live here. */
 export const campaignVariants = pgTable(

@@ -1,4 +1,4 @@
-import { boolean, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, updatedAt } from "./columns";
 
 export const projects = pgTable("projects", {
@@ -12,6 +12,11 @@ export const projects = pgTable("projects", {
   postalAddress: text(),
   // The language of the project's email (<html lang>), an IETF tag such as "en" or "pt-BR".
   language: text().notNull().default("en"),
+  // Deliverability circuit breaker (lib/breaker): a sending campaign or live automation pauses
+  // itself past these rates (percent) once it has this many sends to judge by.
+  bounceRateThreshold: doublePrecision().notNull().default(5),
+  complaintRateThreshold: doublePrecision().notNull().default(0.3),
+  breakerMinimumSends: integer().notNull().default(200),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -8,16 +8,35 @@ import type { Executor } from "@/db";
  */
 const UNFINISHED_UNPAUSED = ["active", "delayed", "waiting"] as const;
 
-/** live → draft: unfinished runs pause. `resume_at` and `wait_event` are kept for the resume. */
-export async function pauseRunsOfAutomation(tx: Executor, automationId: string, now: Date) {
+/**
+ * live → draft: unfinished runs pause. `resume_at` and `wait_event` are kept for the resume.
+ * `skipLocked` leaves runs an executor holds right now: it pauses them itself when it next
+ * meets them under an automation that is not live (execute.ts), and the caller does not wait.
+ */
+export async function pauseRunsOfAutomation(
+  tx: Executor,
+  automationId: string,
+  now: Date,
+  options: { skipLocked?: boolean } = {},
+) {
+  const unfinished = and(
+    eq(automationRuns.automationId, automationId),
+    inArray(automationRuns.status, [...UNFINISHED_UNPAUSED]),
+  );
   const paused = await tx
     .update(automationRuns)
     .set({ status: "paused", updatedAt: now })
     .where(
-      and(
-        eq(automationRuns.automationId, automationId),
-        inArray(automationRuns.status, [...UNFINISHED_UNPAUSED]),
-      ),
+      options.skipLocked
+        ? inArray(
+            automationRuns.id,
+            tx
+              .select({ id: automationRuns.id })
+              .from(automationRuns)
+              .where(unfinished)
+              .for("update", { skipLocked: true }),
+          )
+        : unfinished,
     )
     .returning({ id: automationRuns.id });
   return paused.map((r) => r.id);

@@ -5,7 +5,9 @@ import { EventName, parseInput } from "../validation";
 import { StepsInput } from "./step-schemas";
 import { finalizeSteps } from "./steps";
 
+/** What PATCH may set; `paused` is the circuit breaker's (resume with POST …/resume). */
 export const AUTOMATION_STATUSES = ["draft", "live"] as const;
+export const LISTED_AUTOMATION_STATUSES = ["draft", "live", "paused"] as const;
 
 const Name = z
   .string({ error: "is required and must be a string" })
@@ -48,7 +50,9 @@ export const UpdateAutomationInput = z.object({
   status: Status.optional(),
 });
 
-export const ListAutomationsQuery = PageQuery.extend({ status: Status.optional() });
+export const ListAutomationsQuery = PageQuery.extend({
+  status: z.enum(LISTED_AUTOMATION_STATUSES, { error: "must be draft, live or paused" }).optional(),
+});
 
 export const ListRunsQuery = PageQuery.extend({
   status: z.enum(RUN_STATUSES, { error: `must be one of ${RUN_STATUSES.join(", ")}` }).optional(),

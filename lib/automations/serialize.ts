@@ -1,4 +1,5 @@
 import type { Automation, AutomationRun, AutomationStepRun } from "@/db/schema";
+import { serializePause } from "../breaker/serialize";
 import { iso } from "../serialize";
 import type { AutomationStats } from "./stats";
 
@@ -7,6 +8,8 @@ export function serializeAutomation(automation: Automation, stats?: AutomationSt
     id: automation.id,
     name: automation.name,
     status: automation.status,
+    // Why the deliverability circuit breaker paused it (status `paused`), else null.
+    paused: automation.status === "paused" ? serializePause(automation) : null,
     trigger: automation.trigger,
     steps: automation.steps,
     step_count: automation.steps.length,

@@ -28,7 +28,15 @@ export async function updateAutomation(ctx: ServiceContext, automationId: string
           triggerKey: triggerKeyOf(values.trigger),
         }),
         ...(values.steps !== undefined && { steps: values.steps }),
-        ...(values.status !== undefined && { status: values.status }),
+        ...(values.status !== undefined &&
+          values.status !== current.status && {
+            status: values.status,
+            // Leaving `paused` by hand ends the pause; going live starts the breaker's window.
+            pausedReason: null,
+            pausedAt: null,
+            pauseStats: null,
+            ...(values.status === "live" && { liveSince: now }),
+          }),
         updatedAt: now,
       })
       .where(eq(automations.id, current.id))
@@ -38,7 +46,7 @@ export async function updateAutomation(ctx: ServiceContext, automationId: string
     }
     if (current.status === "live" && values.status === "draft") {
       await pauseRunsOfAutomation(tx, current.id, now);
-    } else if (current.status === "draft" && values.status === "live") {
+    } else if (current.status !== "live" && values.status === "live") {
       await resumeRunsOfAutomation(tx, current.id, now);
     }
     return automation!;

@@ -1,4 +1,5 @@
 import type { Campaign, CampaignVariant } from "@/db/schema";
+import { serializePause } from "../breaker/serialize";
 import { iso } from "../serialize";
 
 const COUNTERS = [
@@ -61,6 +62,8 @@ export function serializeCampaign(campaign: Campaign, variants: CampaignVariant[
     template: campaign.templateId,
     segment: campaign.segmentId,
     status: campaign.status,
+    // Why the deliverability circuit breaker paused it (status `paused`), else null.
+    paused: campaign.status === "paused" ? serializePause(campaign) : null,
     stats: campaignStats(campaign, variants),
     variants: variants.filter((v) => v.key !== "A").map((v) => ({ id: v.key, subject: v.subject })),
     ab_test: campaign.abSamplePercent

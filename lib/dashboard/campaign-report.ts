@@ -24,7 +24,8 @@ export async function campaignReport(
   campaignId: string,
 ): Promise<CampaignReport> {
   const { campaign, variants } = await getCampaign(ctx, campaignId);
-  const underway = campaign.status === "queued" || campaign.status === "sending";
+  const underway =
+    campaign.status === "queued" || campaign.status === "sending" || campaign.status === "paused";
   const [activity, expected] = await Promise.all([
     campaign.status === "draft" ? [] : campaignActivity(ctx, campaign.id),
     underway

@@ -7,6 +7,7 @@ import type { JobQueue } from "../jobs/queue";
 import { suppressAddress } from "../suppressions/suppress";
 import { enqueueWebhookDeliveries, type WebhookEvent } from "../webhooks/enqueue";
 import type { WebhookEventType } from "../webhooks/event-types";
+import { checkCircuitBreakers } from "../breaker/check";
 import { countCampaignEvents } from "./campaign-counters";
 import { nextStatusSql } from "./status";
 
@@ -127,6 +128,7 @@ export async function recordEmailEvents(
   // Last: the campaign counters are shared by every writer, so their row locks are held for
   // as short a time as possible.
   await countCampaignEvents(tx, inputs);
+  await checkCircuitBreakers(tx, jobs, inputs);
 }
 
 /** Splits events so that no email appears twice in one UPDATE (it would apply only once). */

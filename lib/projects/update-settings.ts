@@ -36,18 +36,33 @@ const LanguageTag = z
     "must be a language tag such as en, de or pt-BR",
   );
 
+/** A circuit-breaker threshold in percent: more than 0, at most 100. */
+const RateThreshold = z
+  .number({ error: "must be a number" })
+  .gt(0, "must be more than 0 %")
+  .max(100, "must be at most 100 %");
+
 export const ProjectSettingsInput = z.object({
   default_from_name: z.string({ error: "must be a string" }).trim().max(200).nullable().optional(),
   default_from_email: EmailAddress.nullable().optional(),
   double_opt_in: z.boolean({ error: "must be true or false" }).optional(),
   postal_address: PostalAddress.optional(),
   language: LanguageTag.optional(),
+  bounce_rate_threshold: RateThreshold.optional(),
+  complaint_rate_threshold: RateThreshold.optional(),
+  breaker_minimum_sends: z
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1_000_000, "must be at most 1,000,000")
+    .optional(),
 });
 
 /**
  * Settings → General: the default sender (automation emails, confirmations, test sends; its
  * domain must be verified), double opt-in for new contacts, and the postal address printed in
- * the footer of marketing email (DECISIONS §8), and the language of the project's email.
+ * the footer of marketing email (DECISIONS §8), the language of the project's email, and the
+ * deliverability circuit breaker's thresholds (lib/breaker).
  */
 export async function updateProjectSettings(ctx: ServiceContext, input: unknown) {
   authorize(ctx, "settings.manage");
@@ -74,6 +89,15 @@ export async function updateProjectSettings(ctx: ServiceContext, input: unknown)
         postalAddress: values.postal_address || null,
       }),
       ...(values.language !== undefined && { language: values.language }),
+      ...(values.bounce_rate_threshold !== undefined && {
+        bounceRateThreshold: values.bounce_rate_threshold,
+      }),
+      ...(values.complaint_rate_threshold !== undefined && {
+        complaintRateThreshold: values.complaint_rate_threshold,
+      }),
+      ...(values.breaker_minimum_sends !== undefined && {
+        breakerMinimumSends: values.breaker_minimum_sends,
+      }),
       updatedAt: ctx.clock.now(),
     })
     .where(eq(projects.id, ctx.projectId))

@@ -5,5 +5,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "email.complained",
   "email.opened",
   "email.clicked",
+  // The deliverability circuit breaker paused a sending campaign or a live automation.
+  "campaign.paused",
+  "automation.paused",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

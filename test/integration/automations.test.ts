@@ -54,7 +54,17 @@ describe(`automations API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     expect(response.status, response.text).toBe(201);
     const automation = response.body;
     expect(Object.keys(automation).sort()).toEqual(
-      ["created_at", "id", "name", "status", "step_count", "steps", "trigger", "updated_at"].sort(),
+      [
+        "created_at",
+        "id",
+        "name",
+        "paused",
+        "status",
+        "step_count",
+        "steps",
+        "trigger",
+        "updated_at",
+      ].sort(),
     );
     expect(automation).toMatchObject({
       name: "Onboarding",
@@ -301,7 +311,7 @@ describe(`automations API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     const drafts = await app.api("/v1/automations?status=draft", { key: p.live });
     expect(drafts.body.data).toHaveLength(3);
 
-    expectError(await app.api("/v1/automations?status=paused", { key: p.live }), 422);
+    expectError(await app.api("/v1/automations?status=stopped", { key: p.live }), 422);
     expectError(await app.api("/v1/automations?limit=0", { key: p.live }), 422);
     expectError(
       await app.api(`/v1/automations?cursor=${encodeURIComponent(first.body.next_cursor)}`, {

@@ -6,6 +6,8 @@ import type { AutomationStats } from "@/lib/automations/stats";
 import { LeaveDialog } from "../../templates/editor/editor-dialogs";
 import { useUnsavedGuard } from "../../templates/editor/use-unsaved-guard";
 import { Button } from "../../ui/button";
+import { resumeAutomationAction } from "@/lib/dashboard/actions/automations";
+import { PausedBanner } from "../../breaker/paused-banner";
 import { Notice } from "../../ui/notice";
 import { useToast } from "../../ui/toast";
 import { DeleteAutomationDialog } from "../delete-automation-dialog";
@@ -29,10 +31,17 @@ type Props = {
   automation: AutomationResource;
   templates: TemplateOption[];
   stats: AutomationStats;
+  /** The project's circuit-breaker minimum, for the Resume confirmation. */
+  minimumSends: number;
 };
 
 /** The automation builder: header, the flow canvas and the selected step's settings. */
-export function AutomationBuilder({ automation, templates, stats: initialStats }: Props) {
+export function AutomationBuilder({
+  automation,
+  templates,
+  stats: initialStats,
+  minimumSends,
+}: Props) {
   const known = useMemo(() => new Set(templates.map((t) => t.id)), [templates]);
   const builder = useAutomationBuilder(automation, known);
   const { draft, issues, clientIssues } = builder;
@@ -104,7 +113,7 @@ export function AutomationBuilder({ automation, templates, stats: initialStats }
   }
 
   async function changeStatus() {
-    const next = builder.status === "live" ? "draft" : "live";
+    const next = builder.status === "draft" ? "live" : "draft";
     const result = await builder.save(next);
     setStatusDialog(false);
     if (result.ok) {
@@ -170,6 +179,15 @@ export function AutomationBuilder({ automation, templates, stats: initialStats }
         onToggleStatus={askStatusChange}
         onDelete={() => setDeleting(true)}
       />
+      {builder.status === "paused" && automation.paused && (
+        <PausedBanner
+          kind="automation"
+          pause={automation.paused}
+          minimumSends={minimumSends}
+          resume={() => resumeAutomationAction(automation.id)}
+          onResumed={builder.markLive}
+        />
+      )}
       {problemsShown && (
         <SaveProblems
           heading={builder.saveHeading}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import type { AutomationStatus } from "@/db/schema";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from "../../ui/alert-dialog";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
@@ -19,7 +20,7 @@ export function StatusDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The current status; the dialog offers the other one. */
-  status: "draft" | "live";
+  status: AutomationStatus;
   trigger: string;
   dirty: boolean;
   pending: boolean;

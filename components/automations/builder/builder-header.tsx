@@ -20,6 +20,7 @@ import {
   DropdownMenuTrigger,
 } from "../../ui/dropdown-menu";
 import { describedBy } from "../../ui/field";
+import type { AutomationStatus } from "@/db/schema";
 import { AutomationStatusBadge } from "../automation-status-badge";
 import type { SaveState } from "./use-automation-builder";
 
@@ -28,7 +29,7 @@ type Props = {
   onNameChange: (name: string) => void;
   onNameBlur: () => void;
   nameError?: string;
-  status: "draft" | "live";
+  status: AutomationStatus;
   trigger: string;
   stepCount: number;
   /** The runs page, and the compact run counts that link to it. */
@@ -100,7 +101,7 @@ export function BuilderHeader(props: Props) {
           {saveState === "saving" ? "Saving…" : "Save"}
         </Button>
         <Button onClick={props.onToggleStatus} disabled={saveState === "saving"}>
-          {status === "live" ? "Switch to draft" : "Go live"}
+          {status === "draft" ? "Go live" : "Switch to draft"}
         </Button>
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>

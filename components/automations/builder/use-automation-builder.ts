@@ -23,7 +23,7 @@ import {
 
 export type SaveState = "idle" | "saving" | "saved" | "error";
 export type SaveResult = { ok: true } | { ok: false; issues: BuilderIssues };
-type Status = "draft" | "live";
+type Status = AutomationResource["status"];
 
 /**
  * The builder's state: the draft (name, trigger, steps), whether it differs from what is saved,
@@ -125,7 +125,7 @@ export function useAutomationBuilder(automation: AutomationResource, knownTempla
    * makes. Going live always re-checks, since a template may have been deleted since saving.
    */
   const save = useCallback(
-    async (nextStatus?: Status): Promise<SaveResult> => {
+    async (nextStatus?: "draft" | "live"): Promise<SaveResult> => {
       if (saving.current) return { ok: false, issues: NO_ISSUES };
       const payload = toPayload(draft);
       const key = JSON.stringify(payload);
@@ -193,6 +193,8 @@ export function useAutomationBuilder(automation: AutomationResource, knownTempla
     saveMessage,
     saveHeading,
     saveFailure,
+    /** After a resume from the pause banner: the automation is live again. */
+    markLive: () => setStatus("live"),
   };
 }
 

@@ -1,5 +1,6 @@
 "use client";
 
+import type { AutomationStatus } from "@/db/schema";
 import { useMemo, useState } from "react";
 import type { AutomationStats } from "@/lib/automations/stats";
 import { automationStatsAction } from "@/lib/dashboard/actions/automations";
@@ -21,10 +22,10 @@ const COUNTED_STEP_HEIGHT = 104;
 export function useLiveCounts(
   automationId: string,
   initial: AutomationStats,
-  status: "draft" | "live",
+  status: AutomationStatus,
   steps: readonly Step[],
 ) {
-  const shown = status === "live" || initial.runs.total > 0;
+  const shown = status !== "draft" || initial.runs.total > 0;
   const stats = useLiveStats(automationId, initial, shown);
   const counts = useMemo(
     () => (shown ? new Map(steps.map((s) => [s.id, stats.steps[s.id] ?? NO_COUNTS])) : undefined),

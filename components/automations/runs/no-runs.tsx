@@ -1,6 +1,6 @@
 import { UserPlus, Workflow, Zap } from "lucide-react";
 import Link from "next/link";
-import type { AutomationTrigger } from "@/db/schema";
+import type { AutomationStatus, AutomationTrigger } from "@/db/schema";
 import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/empty-state";
 import { Notice } from "../../ui/notice";
@@ -15,7 +15,7 @@ export function NoRuns({
 }: {
   automationId: string;
   trigger: AutomationTrigger;
-  status: "draft" | "live";
+  status: AutomationStatus;
 }) {
   const byEvent = trigger.event === "event";
   return (

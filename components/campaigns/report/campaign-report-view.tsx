@@ -2,10 +2,13 @@
 
 import { ChevronLeft } from "lucide-react";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import type { CampaignResource } from "@/lib/campaigns/serialize";
 import type { CampaignReport } from "@/lib/dashboard/campaign-report";
+import { resumeCampaignAction } from "@/lib/dashboard/actions/campaigns";
 import { formatDateTime } from "@/lib/dashboard/format";
+import { PausedBanner } from "../../breaker/paused-banner";
 import { PageHeader } from "../../app-shell/page-header";
 import { Card, CardHeader } from "../../ui/card";
 import { CampaignStatusBadge, displayStatus } from "../campaign-status-badge";
@@ -21,19 +24,23 @@ export function CampaignReportView({
   initial,
   audienceName,
   templateName,
+  minimumSends,
 }: {
   initial: CampaignReport;
   audienceName: string;
   templateName: string | null;
+  /** The project's circuit-breaker minimum, for the Resume confirmation. */
+  minimumSends: number;
 }) {
   const report = useCampaignReport(initial);
+  const router = useRouter();
   const { campaign } = report;
   const now = new Date(report.now);
   const status = displayStatus(campaign, now);
   const stats = campaign.stats;
   const underway = status !== "sent";
   // Queued and scheduled campaigns have no results yet: their page is what will go out.
-  const started = status === "sending" || status === "sent";
+  const started = status === "sending" || status === "paused" || status === "sent";
 
   return (
     <>
@@ -60,6 +67,15 @@ export function CampaignReportView({
           ) : undefined
         }
       />
+      {campaign.paused && (
+        <PausedBanner
+          kind="campaign"
+          pause={campaign.paused}
+          minimumSends={minimumSends}
+          resume={() => resumeCampaignAction(campaign.id)}
+          onResumed={() => router.refresh()}
+        />
+      )}
       <div className="grid gap-6">
         {underway && (
           <SendProgress status={status} campaign={campaign} expected={report.expected} />

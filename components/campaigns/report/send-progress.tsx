@@ -58,12 +58,14 @@ export function SendProgress({
         </span>
         <div className="min-w-0 flex-1">
           <p className="text-sm font-medium text-zinc-900">
-            {testing ? "Testing subjects…" : "Sending…"}
+            {status === "paused" ? "Paused" : testing ? "Testing subjects…" : "Sending…"}
           </p>
           <p className="mt-0.5 text-[13px] text-zinc-500">
-            {testing
-              ? `Testing ${variantCount} subjects on a sample of ${formatCount(testing.sample_size ?? 0)} contacts. The best ${testing.metric === "click_rate" ? "click rate" : "open rate"} goes to everyone else${testing.decide_at ? ` on ${formatDateTime(new Date(testing.decide_at))}` : " after the wait"}.`
-              : "This page updates by itself. Delivery reports keep arriving after the last email leaves."}
+            {status === "paused"
+              ? "Nothing more is prepared until you resume. Emails already prepared may still go out, and their delivery reports keep arriving."
+              : testing
+                ? `Testing ${variantCount} subjects on a sample of ${formatCount(testing.sample_size ?? 0)} contacts. The best ${testing.metric === "click_rate" ? "click rate" : "open rate"} goes to everyone else${testing.decide_at ? ` on ${formatDateTime(new Date(testing.decide_at))}` : " after the wait"}.`
+                : "This page updates by itself. Delivery reports keep arriving after the last email leaves."}
           </p>
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
             <ProgressBar

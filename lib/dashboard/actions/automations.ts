@@ -6,6 +6,7 @@ import { createAutomation } from "../../automations/create";
 import { deleteAutomation } from "../../automations/delete";
 import { getAutomationWithStats } from "../../automations/get";
 import type { AutomationStats } from "../../automations/stats";
+import { resumeAutomation } from "../../automations/resume";
 import { updateAutomation } from "../../automations/update";
 import { AppError, NotFoundError, type ErrorDetail } from "../../errors";
 import { getTemplate } from "../../templates/get";
@@ -70,6 +71,19 @@ export type AutomationChanges = {
   status?: "draft" | "live";
 };
 
+/** An automation the circuit breaker paused goes live again (the banner's Resume). */
+export async function resumeAutomationAction(automationId: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  try {
+    await resumeAutomation(ctx, automationId);
+    revalidateAutomations(automationId);
+    return success("Automation is live again");
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure(GONE.message);
+    return toFormState(error, []);
+  }
+}
+
 /**
  * The builder's save and its draft/live switch: PATCH semantics through the same service as the
  * API. Going live with unsaved edits sends both, so what goes live is what the builder shows.
@@ -77,7 +91,7 @@ export type AutomationChanges = {
 export async function saveAutomationAction(
   automationId: string,
   changes: AutomationChanges,
-): Promise<BuilderResult<{ status: "draft" | "live"; updatedAt: string }>> {
+): Promise<BuilderResult<{ status: "draft" | "live" | "paused"; updatedAt: string }>> {
   const { ctx } = await requireDashboard();
   if (typeof automationId !== "string") return GONE;
   if (!changes || typeof changes !== "object") {

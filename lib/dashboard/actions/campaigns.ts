@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { cancelCampaign, createCampaign, updateCampaign } from "../../campaigns/manage";
+import { resumeCampaign } from "../../campaigns/resume";
 import { CreateCampaignInput } from "../../campaigns/schemas";
 import { sendCampaign } from "../../campaigns/send";
 import { NotFoundError } from "../../errors";
@@ -142,6 +143,19 @@ export async function cancelCampaignAction(campaignId: string): Promise<FormStat
     await cancelCampaign(ctx, campaignId);
     revalidateCampaign(campaignId);
     return success("Campaign moved back to draft");
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure(GONE);
+    return toFormState(error, []);
+  }
+}
+
+/** A campaign the circuit breaker paused sends again (the banner's Resume). */
+export async function resumeCampaignAction(campaignId: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  try {
+    await resumeCampaign(ctx, campaignId);
+    revalidateCampaign(campaignId);
+    return success("Campaign is sending again");
   } catch (error) {
     if (error instanceof NotFoundError) return failure(GONE);
     return toFormState(error, []);

@@ -5,7 +5,17 @@ import { updateProjectSettings } from "../../projects/update-settings";
 import { requireDashboard } from "../context";
 import { success, toFormState, type FormState } from "../form-state";
 
-/** Settings → General: the default sender, double opt-in, the postal address and language. */
+/** A number field when present; blank or not a number is passed on for the service's 422. */
+function numberField(form: FormData, name: string) {
+  if (!form.has(name)) return {};
+  const raw = String(form.get(name)).trim().replace(",", ".");
+  return { [name]: raw === "" ? raw : Number(raw) };
+}
+
+/**
+ * Settings → General: the default sender, double opt-in, the postal address, language and the
+ * circuit breaker's thresholds.
+ */
 export async function saveGeneralSettingsAction(
   _previous: FormState,
   form: FormData,
@@ -19,6 +29,9 @@ export async function saveGeneralSettingsAction(
       double_opt_in: form.get("double_opt_in") === "on",
       postal_address: String(form.get("postal_address") ?? ""),
       ...(form.has("language") && { language: String(form.get("language")) }),
+      ...numberField(form, "bounce_rate_threshold"),
+      ...numberField(form, "complaint_rate_threshold"),
+      ...numberField(form, "breaker_minimum_sends"),
     });
   } catch (error) {
     return toFormState(error, [
@@ -27,6 +40,9 @@ export async function saveGeneralSettingsAction(
       "double_opt_in",
       "postal_address",
       "language",
+      "bounce_rate_threshold",
+      "complaint_rate_threshold",
+      "breaker_minimum_sends",
     ]);
   }
   revalidatePath("/settings/general");

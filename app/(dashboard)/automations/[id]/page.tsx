@@ -4,6 +4,7 @@ import { AutomationBuilder } from "@/components/automations/builder/automation-b
 import type { TemplateOption } from "@/components/automations/builder/template-options";
 import { getAutomation, getAutomationWithStats } from "@/lib/automations/get";
 import { serializeAutomation } from "@/lib/automations/serialize";
+import { breakerThresholds } from "@/lib/breaker/thresholds";
 import type { ServiceContext } from "@/lib/context";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { NotFoundError } from "@/lib/errors";
@@ -32,6 +33,7 @@ export default async function AutomationPage({ params }: Props) {
       automation={serializeAutomation(automation)}
       templates={templates}
       stats={stats}
+      minimumSends={(await breakerThresholds(ctx.db, ctx.projectId)).breakerMinimumSends}
     />
   );
 }

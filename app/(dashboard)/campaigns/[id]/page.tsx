@@ -10,6 +10,7 @@ import {
   senderOptions,
   templateOptions,
 } from "@/lib/dashboard/campaign-options";
+import { breakerThresholds } from "@/lib/breaker/thresholds";
 import { campaignReport } from "@/lib/dashboard/campaign-report";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { NotFoundError } from "@/lib/errors";
@@ -56,6 +57,7 @@ export default async function CampaignPage({ params }: Props) {
       initial={report}
       audienceName={audienceName}
       templateName={templates.find((t) => t.id === campaign.templateId)?.name ?? null}
+      minimumSends={(await breakerThresholds(ctx.db, ctx.projectId)).breakerMinimumSends}
     />
   );
 }

@@ -5,6 +5,7 @@ import { GeneralSettingsForm } from "@/components/settings/general-settings-form
 import { requireDashboard } from "@/lib/dashboard/context";
 import { listDomains } from "@/lib/domains/list";
 import { can } from "@/lib/permissions";
+import { DEFAULT_THRESHOLDS } from "@/lib/breaker/judge";
 import { projectRow } from "@/lib/projects/settings";
 
 export const metadata: Metadata = { title: "General settings" };
@@ -32,6 +33,10 @@ export default async function GeneralSettingsPage() {
           doubleOptIn: row?.doubleOptIn ?? false,
           postalAddress: row?.postalAddress ?? "",
           language: row?.language ?? "en",
+          bounceRateThreshold: row?.bounceRateThreshold ?? DEFAULT_THRESHOLDS.bounceRateThreshold,
+          complaintRateThreshold:
+            row?.complaintRateThreshold ?? DEFAULT_THRESHOLDS.complaintRateThreshold,
+          breakerMinimumSends: row?.breakerMinimumSends ?? DEFAULT_THRESHOLDS.breakerMinimumSends,
           verifiedDomains: domains.data.filter((d) => d.status === "verified").map((d) => d.name),
         }}
       />
