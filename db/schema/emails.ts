@@ -55,6 +55,9 @@ export const emails = pgTable(
     attempts: integer().notNull().default(0),
     lastError: text(),
     sentAt: timestampMs(),
+    // Its delivery job found its campaign or automation paused by the circuit breaker: it waits,
+    // and resuming hands it to delivery again (lib/sending/hold.ts).
+    heldAt: timestampMs(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

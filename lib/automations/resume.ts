@@ -2,7 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { automations } from "@/db/schema";
 import { withTransaction, type ServiceContext } from "../context";
 import { ConflictError } from "../errors";
+import { JOBS } from "../jobs/names";
 import { wakeDuePoller } from "../jobs/poller";
+import { releaseHeldEmails } from "../sending/hold";
 import { findAutomationOrThrow } from "./internal";
 import { resumeRunsOfAutomation } from "./runs";
 
@@ -36,8 +38,11 @@ export async function resumeAutomation(ctx: ServiceContext, automationId: string
       .where(and(eq(automations.id, current.id), eq(automations.status, "paused")))
       .returning();
     await resumeRunsOfAutomation(tx, current.id, now);
+    // Emails whose delivery found the automation paused go out now.
+    await releaseHeldEmails(tx, ctx.jobs, { automationId: current.id });
     return automation!;
   });
   wakeDuePoller();
+  ctx.jobs.notify(JOBS.deliverEmail);
   return resumed;
 }

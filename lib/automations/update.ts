@@ -6,6 +6,7 @@ import { assertStepTemplatesExist, findAutomationOrThrow } from "./internal";
 import { wakeDuePoller } from "../jobs/poller";
 import { pauseRunsOfAutomation, relocateRunsOffRemovedSteps, resumeRunsOfAutomation } from "./runs";
 import { parseUpdateAutomation } from "./schemas";
+import { releaseHeldEmails } from "../sending/hold";
 
 /**
  * PATCH /v1/automations/:id: any of name, trigger, steps, status. The row is locked so a status
@@ -48,6 +49,9 @@ export async function updateAutomation(ctx: ServiceContext, automationId: string
       await pauseRunsOfAutomation(tx, current.id, now);
     } else if (current.status !== "live" && values.status === "live") {
       await resumeRunsOfAutomation(tx, current.id, now);
+      // Going live from a breaker pause: emails held by it go out too.
+      if (current.status === "paused")
+        await releaseHeldEmails(tx, ctx.jobs, { automationId: current.id });
     }
     return automation!;
   });

@@ -3,6 +3,7 @@ import { campaigns } from "@/db/schema";
 import { withTransaction, type ServiceContext } from "../context";
 import { ConflictError } from "../errors";
 import { JOBS } from "../jobs/names";
+import { releaseHeldEmails } from "../sending/hold";
 import { findCampaignOrThrow } from "./internal";
 
 /**
@@ -41,7 +42,10 @@ export async function resumeCampaign(ctx: ServiceContext, campaignId: string) {
       })
       .where(eq(campaigns.id, campaign.id));
     await ctx.jobs.enqueue(tx, JOBS.fanOutCampaign, { campaignId: campaign.id });
+    // Emails whose delivery found the campaign paused go out now.
+    await releaseHeldEmails(tx, ctx.jobs, { campaignId: campaign.id });
   });
   ctx.jobs.notify(JOBS.fanOutCampaign);
+  ctx.jobs.notify(JOBS.deliverEmail);
   return findCampaignOrThrow(ctx.db, ctx.projectId, campaignId);
 }

@@ -7,7 +7,7 @@ import type { JobQueue } from "../jobs/queue";
 import { suppressAddress } from "../suppressions/suppress";
 import { enqueueWebhookDeliveries, type WebhookEvent } from "../webhooks/enqueue";
 import type { WebhookEventType } from "../webhooks/event-types";
-import { checkCircuitBreakers } from "../breaker/check";
+import { JOBS } from "../jobs/names";
 import { countCampaignEvents } from "./campaign-counters";
 import { nextStatusSql } from "./status";
 
@@ -128,7 +128,26 @@ export async function recordEmailEvents(
   // Last: the campaign counters are shared by every writer, so their row locks are held for
   // as short a time as possible.
   await countCampaignEvents(tx, inputs);
-  await checkCircuitBreakers(tx, jobs, inputs);
+  await enqueueBreakerCheck(tx, jobs, inputs);
+}
+
+/**
+ * Bounces and complaints may trip the circuit breaker of their campaign or automation. It is
+ * judged by a job enqueued here (the outbox): the breaker pauses automations and campaigns,
+ * which send through lib/sending, which records events here — a call would close that loop, and
+ * would hold this transaction's locks while it reads the rates.
+ */
+async function enqueueBreakerCheck(tx: Executor, jobs: JobQueue, inputs: RecordEmailEventInput[]) {
+  const judged = inputs.filter((i) => i.type === "bounced" || i.type === "complained");
+  if (judged.length === 0) return;
+  await jobs.enqueue(tx, JOBS.checkBreakers, {
+    events: judged.map(({ email, type, now }) => ({
+      emailId: email.id,
+      campaignId: email.campaignId,
+      type,
+      now: now.toISOString(),
+    })),
+  });
 }
 
 /** Splits events so that no email appears twice in one UPDATE (it would apply only once). */

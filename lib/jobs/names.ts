@@ -8,6 +8,7 @@ export const JOBS = {
   advanceRuns: "automation-advance",
   fanOutCampaign: "campaign-fanout",
   importContacts: "contact-import",
+  checkBreakers: "breaker-check",
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -31,4 +32,8 @@ export type JobPayloads = {
   [JOBS.fanOutCampaign]: { campaignId: string };
   /** Imports an uploaded contact file (lib/imports/process.ts). */
   [JOBS.importContacts]: { importId: string };
+  /** Bounces and complaints just recorded, for the circuit breaker (lib/deliverability/check-breakers.ts). */
+  [JOBS.checkBreakers]: {
+    events: { emailId: string; campaignId: string | null; type: string; now: string }[];
+  };
 };

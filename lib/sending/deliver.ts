@@ -6,6 +6,7 @@ import { recordEmailEvent, recordEmailEvents, type RecordEmailEventInput } from 
 import { JOBS, PRIORITY, type JobPayloads } from "../jobs/names";
 import type { Runtime } from "../runtime";
 import { composeMessage } from "./compose";
+import { holdEmails, pausedSenderEmails } from "./hold";
 import type { DeliveryOutcome } from "./transports";
 
 /**
@@ -65,10 +66,14 @@ export async function deliverEmails(
   const outcomes = new Map<string, DeliveryOutcome>();
   if (emailIds.length === 0) return outcomes;
   const rows = await runtime.db.select().from(emails).where(inArray(emails.id, emailIds));
+  const due = rows.filter((email) => email.status === "sent" && !email.sentAt);
+  // A campaign or automation the circuit breaker paused sends nothing more until resumed.
+  const held = await pausedSenderEmails(runtime.db, due);
+  await holdEmails(runtime.db, [...held], runtime.clock.now());
   const writer = new OutcomeWriter(runtime);
   const settled = await Promise.allSettled(
-    rows
-      .filter((email) => email.status === "sent" && !email.sentAt)
+    due
+      .filter((email) => !held.has(email.id))
       .map(async (email) => {
         const transport = runtime.transports.for(email.mode);
         // Delivery unconfigured since enqueue: the start-up sweep picks it up.

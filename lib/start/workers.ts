@@ -10,6 +10,7 @@ import { JOBS } from "../jobs/names";
 import { DuePoller, setProcessPoller } from "../jobs/poller";
 import { startBounceMailboxPoller } from "../inbound/mailbox";
 import { startBounceReceiver } from "../inbound/receiver";
+import { judgeBreakers } from "../deliverability/check-breakers";
 
 /**
  * Wires job handlers to the queue: inside `npm start` (WORKER=embedded), in each `npm run worker`
@@ -42,6 +43,9 @@ export async function startWorkers(runtime: Runtime) {
         throw error;
       }
     }
+  });
+  await runtime.jobs.work(JOBS.checkBreakers, { concurrency: 1, batchSize: 10 }, async (jobs) => {
+    for (const job of jobs) await judgeBreakers(runtime, job.data.events);
   });
   await startInbound(runtime);
   const poller = new DuePoller(runtime, [dispatchDueRuns, startDueCampaigns, decideAbWinners]);

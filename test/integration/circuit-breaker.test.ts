@@ -2,12 +2,16 @@ import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { automationRuns, emails, webhookDeliveries } from "@/db/schema";
 import { fanOutBatch } from "@/lib/campaigns/fanout";
+import { resumeCampaign } from "@/lib/campaigns/resume";
 import { sendCampaign } from "@/lib/campaigns/send";
+import { deliverEmails } from "@/lib/sending/deliver";
 import { EVENT_EMAIL_COLUMNS, recordEmailEvents, type EmailEventType } from "@/lib/emails/events";
+import { judgeBreakers } from "@/lib/deliverability/check-breakers";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
 import { startCampaignsDue } from "../support/campaigns";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError } from "../support/checks";
+import { startSmtpServer } from "../support/smtp-server";
 
 /**
  * The deliverability circuit breaker: bounces and complaints recorded through recordEmailEvents
@@ -17,11 +21,15 @@ import { expectError } from "../support/checks";
  */
 let app: TestApp;
 
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
 beforeAll(async () => {
+  smtp = await startSmtpServer();
   app = await startTestApp({ clock: "fake", worker: "off" });
 });
 afterAll(async () => {
   await app?.close();
+  await smtp?.close();
 });
 
 async function projectWithContacts(contacts: number) {
@@ -77,7 +85,7 @@ async function campaignEmailIds(campaignId: string) {
 async function record(emailIds: string[], type: EmailEventType) {
   if (emailIds.length === 0) return;
   const now = app.clock.now();
-  await app.runtime.db.transaction(async (tx) => {
+  const recorded = await app.runtime.db.transaction(async (tx) => {
     const rows = await tx
       .select(EVENT_EMAIL_COLUMNS)
       .from(emails)
@@ -93,7 +101,21 @@ async function record(emailIds: string[], type: EmailEventType) {
       app.runtime.jobs,
       rows.map((email) => ({ email, type, now, data, patch: { sentAt: now } })),
     );
+    return rows;
   });
+  // What the breaker-check job those events enqueued does (no worker runs in this file; the
+  // job's wiring is tested end to end in bounces-inbound.test.ts).
+  if (type === "bounced" || type === "complained") {
+    await judgeBreakers(
+      app.runtime,
+      recorded.map((email) => ({
+        emailId: email.id,
+        campaignId: email.campaignId,
+        type,
+        now: now.toISOString(),
+      })),
+    );
+  }
 }
 
 async function pausedWebhooks(projectId: string, type: string) {
@@ -438,4 +460,58 @@ describe(`circuit breaker (${TEST_DRIVER})`, () => {
       ).toBe("paused");
     },
   );
+
+  it("holds the emails a paused campaign had queued, and resuming sends exactly those", async () => {
+    const project = await projectWithContacts(30);
+    await updateProjectSettings(app.ctx(project.id), { breaker_minimum_sends: 10 });
+    // Delivery configured: the fan-out records the emails `sent` with their delivery jobs.
+    app.runtime.config.smtpUrl = smtp.url;
+    const campaignId = await sendingCampaign(project);
+    await fanOutBatch(app.runtime, campaignId);
+    const ids = await campaignEmailIds(campaignId);
+    expect(ids).toHaveLength(30);
+    // Ten go out and three of them bounce: 30 % > 5 % after 10 sends, the breaker trips…
+    await record(ids.slice(0, 10), "delivered");
+    await record(ids.slice(0, 3), "bounced");
+    const status = async () =>
+      (await app.api(`/v1/campaigns/${campaignId}`, { key: project.live })).body.status;
+    expect(await status()).toBe("paused");
+
+    // …and the twenty still queued are held when their delivery job runs, none on the wire.
+    const rest = ids.slice(10);
+    const onWire = () => smtp.received.filter((m) => m.to[0]?.startsWith("reader")).length;
+    const before = onWire();
+    try {
+      expect((await deliverEmails(app.runtime, rest)).size).toBe(0);
+      const held = await app.runtime.db
+        .select({ heldAt: emails.heldAt, status: emails.status })
+        .from(emails)
+        .where(inArray(emails.id, rest));
+      expect(held.every((e) => e.heldAt !== null && e.status === "sent")).toBe(true);
+      expect(onWire()).toBe(before);
+
+      // Resume hands exactly the held emails to delivery again: one job each, then delivered.
+      const jobsFor = async () => {
+        const [row] = await app.runtime.handle.query<{ n: number }>(
+          `select count(*)::int as n from pgboss.job where name = 'email-deliver'
+             and data->'emailIds' ?| $1::text[]`,
+          [rest],
+        );
+        return Number(row!.n);
+      };
+      const queuedBefore = await jobsFor();
+      await resumeCampaign(app.ctx(project.id), campaignId);
+      expect(await jobsFor()).toBe(queuedBefore + rest.length / 10);
+      const released = await app.runtime.db
+        .select({ heldAt: emails.heldAt })
+        .from(emails)
+        .where(inArray(emails.id, rest));
+      expect(released.every((e) => e.heldAt === null)).toBe(true);
+      const outcomes = await deliverEmails(app.runtime, rest);
+      expect([...outcomes.values()].every((o) => o.kind === "delivered")).toBe(true);
+      expect(onWire()).toBe(before + rest.length);
+    } finally {
+      app.runtime.config.smtpUrl = undefined;
+    }
+  });
 });

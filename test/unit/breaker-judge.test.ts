@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_THRESHOLDS, describeTrip, formatPercent, judgeSends } from "@/lib/breaker/judge";
-import { sinceBaseline } from "@/lib/breaker/check";
+import { sinceBaseline } from "@/lib/deliverability/check-breakers";
 
 describe("judgeSends", () => {
   it("never trips below the minimum number of sends", () => {

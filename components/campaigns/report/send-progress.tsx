@@ -62,7 +62,7 @@ export function SendProgress({
           </p>
           <p className="mt-0.5 text-[13px] text-zinc-500">
             {status === "paused"
-              ? "Nothing more is prepared until you resume. Emails already prepared may still go out, and their delivery reports keep arriving."
+              ? "Nothing more is sent until you resume: emails already prepared wait, and delivery reports for the ones sent keep arriving."
               : testing
                 ? `Testing ${variantCount} subjects on a sample of ${formatCount(testing.sample_size ?? 0)} contacts. The best ${testing.metric === "click_rate" ? "click rate" : "open rate"} goes to everyone else${testing.decide_at ? ` on ${formatDateTime(new Date(testing.decide_at))}` : " after the wait"}.`
                 : "This page updates by itself. Delivery reports keep arriving after the last email leaves."}

@@ -9,12 +9,18 @@ import {
   type BreakerBaseline,
   type Email,
 } from "@/db/schema";
-import { rowsOf, type Executor } from "@/db";
+import { rowsOf, type Database, type Executor } from "@/db";
+import type { JOBS, JobPayloads } from "../jobs/names";
 import type { JobQueue } from "../jobs/queue";
 import { pauseRunsOfAutomation } from "../automations/runs";
 import { enqueueWebhookDeliveries } from "../webhooks/enqueue";
-import { judgeSends, type BreakerThresholds, type BreakerVerdict, type SendTally } from "./judge";
-import { pauseWebhookData } from "./serialize";
+import {
+  judgeSends,
+  type BreakerThresholds,
+  type BreakerVerdict,
+  type SendTally,
+} from "../breaker/judge";
+import { pauseWebhookData } from "../breaker/serialize";
 
 /** The automation window: its latest this-many sends (or the minimum, if a project asks more). */
 export const AUTOMATION_WINDOW_SENDS = 1_000;
@@ -35,8 +41,28 @@ const THRESHOLD_COLUMNS = {
 };
 
 /**
- * The deliverability circuit breaker, called at the end of `recordEmailEvents` in its
- * transaction. Only a batch with bounces or complaints costs anything: the sending campaigns and
+ * The breaker-check job (enqueued by `recordEmailEvents` with every batch holding bounces or
+ * complaints, wired in lib/start/workers.ts): one transaction per batch.
+ */
+export async function judgeBreakers(
+  runtime: { db: Database; jobs: JobQueue },
+  events: JobPayloads[typeof JOBS.checkBreakers]["events"],
+) {
+  await runtime.db.transaction((tx) =>
+    checkCircuitBreakers(
+      tx,
+      runtime.jobs,
+      events.map((e) => ({
+        email: { id: e.emailId, campaignId: e.campaignId },
+        type: e.type,
+        now: new Date(e.now),
+      })),
+    ),
+  );
+}
+
+/**
+ * The deliverability circuit breaker. Only a batch with bounces or complaints costs anything: the sending campaigns and
  * live automations those emails belong to are judged against their project's thresholds
  * (judge.ts), and each that trips is paused with its reason, its runs paused, and a
  * `campaign.paused` / `automation.paused` webhook enqueued, all in the same transaction.

@@ -1,0 +1,1 @@
+ALTER TABLE "emails" ADD COLUMN "held_at" timestamp (3) with time zone;
