@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { classifyInboundMessage, type InboundReport } from "../bounces/classify";
+import { JOBS } from "../jobs/names";
 import type { Runtime } from "../runtime";
 import { recordInboundReports, type ReportSource } from "./record-report";
 
@@ -37,6 +38,8 @@ export async function processInboundMessage(
     reportId: reportIdOf(raw),
     source: context.source,
   });
+  // Bounces and complaints may trip a circuit breaker: its check job need not wait for a poll.
+  if (recorded > 0) runtime.jobs.notify(JOBS.checkBreakers);
   return { recorded };
 }
 

@@ -5,6 +5,7 @@ import { ImapFlow } from "imapflow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { suppressions } from "@/db/schema";
 import { pollBounceMailbox } from "@/lib/inbound/mailbox";
+import { updateProjectSettings } from "@/lib/projects/update-settings";
 import { startBounceReceiver } from "@/lib/inbound/receiver";
 import { signWebhookPayload } from "@/lib/webhooks/signature";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
@@ -259,6 +260,60 @@ describe(`bounces and complaints after acceptance (${TEST_DRIVER})`, () => {
       await deliverReport(receiver.port, message.from, report(original));
     }
     expect(await stats()).toMatchObject({ bounced: 1, complained: 1 });
+  });
+});
+
+describe(`the circuit breaker hears the bounces (${TEST_DRIVER})`, () => {
+  it("a live automation whose recipients bounce pauses itself and says why", async () => {
+    const lab = await app.createProject({ name: "Lab", domain: "mail.test" });
+    await updateProjectSettings(app.ctx(lab.id), { breaker_minimum_sends: 3 });
+    const automation = await app.api("/v1/automations", {
+      method: "POST",
+      key: lab.live,
+      body: {
+        name: "Welcome",
+        trigger: { event: "event", name: "joined" },
+        steps: [{ type: "email", templateId: "tpl_system_welcome" }],
+      },
+    });
+    await app.api(`/v1/automations/${automation.body.id}`, {
+      method: "PATCH",
+      key: lab.live,
+      body: { status: "live" },
+    });
+    const addresses = ["lab1@example.com", "lab2@example.com", "lab3@example.com"];
+    for (const to of addresses) {
+      await app.api("/v1/contacts", { method: "POST", key: lab.live, body: { email: to } });
+      await app.api("/v1/events", {
+        method: "POST",
+        key: lab.live,
+        body: { name: "joined", email: to },
+      });
+    }
+    const wire = await waitFor(
+      () => {
+        const messages = addresses.map((to) => smtp.received.find((m) => m.to.includes(to)));
+        return messages.every(Boolean) ? messages : null;
+      },
+      20_000,
+      "three automation emails on the wire",
+    );
+    const first = wire[0]!;
+    await deliverReport(
+      receiver.port,
+      first.from,
+      dsnFor({ to: addresses[0]!, messageId: first.messageId!, returnPath: first.from }),
+    );
+    const paused = await waitFor(
+      async () => {
+        const current = (await app.api(`/v1/automations/${automation.body.id}`, { key: lab.live }))
+          .body;
+        return current.status === "paused" ? current : null;
+      },
+      15_000,
+      "the automation paused",
+    );
+    expect(paused.paused).toMatchObject({ reason: "bounce_rate", sends: 3 });
   });
 });
 
