@@ -106,7 +106,7 @@ test("a webhook endpoint created in the dashboard reveals its signing secret", a
     .click();
   const dialog = page.getByRole("dialog", { name: "Add webhook endpoint" });
   // Every event type is selected by default.
-  await expect(dialog.getByRole("checkbox")).toHaveCount(5);
+  await expect(dialog.getByRole("checkbox")).toHaveCount(7);
   for (const box of await dialog.getByRole("checkbox").all()) await expect(box).toBeChecked();
 
   await dialog.getByLabel("Endpoint URL").fill("not a url");

@@ -11,6 +11,7 @@ import { fanOutBatch } from "@/lib/campaigns/fanout";
 import { createAutomation } from "@/lib/automations/create";
 import { updateAutomation } from "@/lib/automations/update";
 import { serviceContext } from "@/lib/context";
+import { judgeBreakers } from "@/lib/deliverability/check-breakers";
 import { EVENT_EMAIL_COLUMNS, recordEmailEvents } from "@/lib/emails/events";
 import { createProject } from "@/lib/projects/create";
 import type { Runtime } from "@/lib/runtime";
@@ -97,7 +98,7 @@ export async function seedTrippedBreakers(runtime: Runtime, userId: string, at: 
 }
 
 async function record(runtime: Runtime, ids: string[], type: "delivered" | "bounced", now: Date) {
-  await runtime.db.transaction(async (tx) => {
+  const recorded = await runtime.db.transaction(async (tx) => {
     const rows = await tx.select(EVENT_EMAIL_COLUMNS).from(emails).where(inArray(emails.id, ids));
     await recordEmailEvents(
       tx,
@@ -110,5 +111,18 @@ async function record(runtime: Runtime, ids: string[], type: "delivered" | "boun
         patch: { sentAt: now },
       })),
     );
+    return rows;
   });
+  // No worker runs before the server starts: judge now, as the breaker-check job would.
+  if (type === "bounced") {
+    await judgeBreakers(
+      runtime,
+      recorded.map((e) => ({
+        emailId: e.id,
+        campaignId: e.campaignId,
+        type,
+        now: now.toISOString(),
+      })),
+    );
+  }
 }

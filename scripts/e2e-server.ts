@@ -69,7 +69,11 @@ async function prepareData(dataDir: string) {
   await createUser(runtime.db, { email: throttledEmail, password, projectId: project.id });
   // Created last, so Acme stays the user's first (default) project.
   const { seedTrippedBreakers } = await import("./e2e-seed-breaker");
+  // Recording events enqueues jobs (webhooks, breaker checks): the queues must exist. The
+  // server's embedded worker works them once it starts.
+  await runtime.jobs.start();
   const breaker = await seedTrippedBreakers(runtime, user.id, new Date(now.getTime() + 2));
+  await runtime.jobs.stop(5_000);
   await runtime.handle.close();
   return {
     email,
