@@ -8,6 +8,7 @@ import {
   outgoingWebhooks,
   subscribeToBouncesAndComplaints,
   suppressionOf,
+  expectHardBounceRecorded,
 } from "../support/providers";
 
 const USER = "postmark";
@@ -60,12 +61,8 @@ describe(`Postmark webhooks (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => 
   it("a HardBounce bounces the email, suppresses the address and fires email.bounced", async () => {
     const email = await insertSentEmail(app, project);
     const response = await post(bounce(email.id, email.to));
-    expect(response.status, response.text).toBe(200);
-    expect(response.body).toEqual({ ok: true });
-    expect((await emailRow(app, email.id)).status).toBe("bounced");
-    expect((await suppressionOf(app, project.id, email.to))?.reason).toBe("hard_bounce");
-    const [event] = (await eventsOf(app, email.id)).filter((e) => e.type === "bounced");
-    expect(event!.data).toMatchObject({
+    const bounced = await expectHardBounceRecorded(app, project.id, email, response);
+    expect(bounced).toMatchObject({
       reason: "hard_bounce",
       provider: "postmark",
       bounce_type: "HardBounce",

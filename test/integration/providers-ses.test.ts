@@ -11,6 +11,7 @@ import {
   outgoingWebhooks,
   subscribeToBouncesAndComplaints,
   suppressionOf,
+  expectHardBounceRecorded,
 } from "../support/providers";
 import { makeSnsSigner } from "../support/sns-signer";
 
@@ -96,12 +97,8 @@ describe(`Amazon SES through SNS (${process.env.MW_TEST_DRIVER ?? "pglite"})`, (
       },
     });
     const response = await post(bounce);
-    expect(response.status, response.text).toBe(200);
-    expect(response.body).toEqual({ ok: true });
-    expect((await emailRow(app, email.id)).status).toBe("bounced");
-    expect((await suppressionOf(app, project.id, email.to))?.reason).toBe("hard_bounce");
-    const [event] = (await eventsOf(app, email.id)).filter((e) => e.type === "bounced");
-    expect(event!.data).toMatchObject({
+    const bounced = await expectHardBounceRecorded(app, project.id, email, response);
+    expect(bounced).toMatchObject({
       reason: "hard_bounce",
       provider: "ses",
       status: "5.1.1",

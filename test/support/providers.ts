@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { emailEvents, emails, suppressions, webhookDeliveries } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { newTrackingToken } from "@/lib/tracking/token";
-import type { TestApp, TestProject } from "./app";
+import type { ApiResponse, TestApp, TestProject } from "./app";
 
 /**
  * Fixtures for provider webhook tests: a sent email with our Message-ID and the rows its events
@@ -79,4 +80,22 @@ export async function outgoingWebhooks(app: TestApp, projectId: string, type: st
   return rows.map(
     (row) => JSON.parse(row.payload) as { type: string; data: Record<string, unknown> },
   );
+}
+
+/**
+ * A provider's answer that hard-bounced the email: 200 `{ok: true}`, the email `bounced`, its
+ * address suppressed. Returns the data of its `bounced` event for provider-specific checks.
+ */
+export async function expectHardBounceRecorded(
+  app: TestApp,
+  projectId: string,
+  email: { id: string; to: string },
+  response: ApiResponse,
+): Promise<Record<string, unknown>> {
+  expect(response.status, response.text).toBe(200);
+  expect(response.body).toEqual({ ok: true });
+  expect((await emailRow(app, email.id)).status).toBe("bounced");
+  expect((await suppressionOf(app, projectId, email.to))?.reason).toBe("hard_bounce");
+  const [event] = (await eventsOf(app, email.id)).filter((e) => e.type === "bounced");
+  return event!.data as Record<string, unknown>;
 }
