@@ -11,10 +11,11 @@ import { formatDateTime } from "@/lib/dashboard/format";
 import { PausedBanner } from "../../breaker/paused-banner";
 import { PageHeader } from "../../app-shell/page-header";
 import { Card, CardHeader } from "../../ui/card";
-import { CampaignStatusBadge, displayStatus } from "../campaign-status-badge";
+import { CampaignStatusBadge } from "../campaign-status-badge";
 import { ActivityChart } from "./activity-chart";
 import { CancelCampaignButton } from "./cancel-campaign-button";
 import { KpiCards } from "./kpi-cards";
+import { reportStatus } from "./report-status";
 import { SendProgress } from "./send-progress";
 import { useCampaignReport } from "./use-campaign-report";
 import { VariantComparison, VariantKey } from "./variant-comparison";
@@ -36,11 +37,12 @@ export function CampaignReportView({
   const router = useRouter();
   const { campaign } = report;
   const now = new Date(report.now);
-  const status = displayStatus(campaign, now);
+  const status = reportStatus(report);
   const stats = campaign.stats;
   const underway = status !== "sent";
   // Queued and scheduled campaigns have no results yet: their page is what will go out.
-  const started = status === "sending" || status === "paused" || status === "sent";
+  const started =
+    status === "sending" || status === "waiting" || status === "paused" || status === "sent";
 
   return (
     <>
@@ -78,7 +80,12 @@ export function CampaignReportView({
       )}
       <div className="grid gap-6">
         {underway && (
-          <SendProgress status={status} campaign={campaign} expected={report.expected} />
+          <SendProgress
+            status={status}
+            campaign={campaign}
+            expected={report.expected}
+            delivery={report.delivery}
+          />
         )}
         {started && stats && <KpiCards stats={stats} />}
         <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
