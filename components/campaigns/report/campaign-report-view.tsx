@@ -103,7 +103,12 @@ export function CampaignReportView({
           ) : (
             <Subjects campaign={campaign} />
           )}
-          <Details campaign={campaign} audienceName={audienceName} templateName={templateName} />
+          <Details
+            campaign={campaign}
+            audienceName={audienceName}
+            templateName={templateName}
+            delivered={status === "sent"}
+          />
         </div>
         {started && stats && Object.keys(stats.variants).length > 1 && (
           <VariantComparison
@@ -121,10 +126,13 @@ function Details({
   campaign,
   audienceName,
   templateName,
+  delivered,
 }: {
   campaign: CampaignResource;
   audienceName: string;
   templateName: string | null;
+  /** Every email final: until then `sent_at` is when the last one was prepared, not sent. */
+  delivered: boolean;
 }) {
   return (
     <Card>
@@ -151,7 +159,11 @@ function Details({
         {campaign.scheduled_at && (
           <Row label="Scheduled">{formatDateTime(new Date(campaign.scheduled_at))}</Row>
         )}
-        {campaign.sent_at && <Row label="Sent">{formatDateTime(new Date(campaign.sent_at))}</Row>}
+        {campaign.sent_at && (
+          <Row label={delivered ? "Sent" : "Prepared"}>
+            {formatDateTime(new Date(campaign.sent_at))}
+          </Row>
+        )}
         <Row label="Created">{formatDateTime(new Date(campaign.created_at))}</Row>
       </dl>
     </Card>
