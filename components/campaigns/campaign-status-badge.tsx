@@ -2,9 +2,13 @@ import type { CampaignResource } from "@/lib/campaigns/serialize";
 import { Badge, type BadgeTone } from "../ui/badge";
 import { cn } from "../ui/cn";
 
-/** What the dashboard calls a campaign's state: a queued campaign waiting for its time is "scheduled". */
+/**
+ * What the dashboard calls a campaign's state: a queued campaign waiting for its time is
+ * "scheduled"; on its report, emails that wait for a provider to be configured make it "waiting"
+ * (report/report-status.ts).
+ */
 export type CampaignDisplayStatus =
-  "draft" | "scheduled" | "queued" | "sending" | "paused" | "sent";
+  "draft" | "scheduled" | "queued" | "sending" | "waiting" | "paused" | "sent";
 
 export function displayStatus(
   campaign: Pick<CampaignResource, "status" | "scheduled_at">,
@@ -25,6 +29,7 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignDisplayStatus, string> = {
   scheduled: "Scheduled",
   queued: "Queued",
   sending: "Sending",
+  waiting: "Waiting",
   paused: "Paused",
   sent: "Sent",
 };
@@ -39,6 +44,10 @@ const STYLE: Record<CampaignDisplayStatus, { tone: BadgeTone; className?: string
     },
     queued: { tone: "amber", hint: "Waiting for the worker to start sending." },
     sending: { tone: "indigo", hint: "Emails are going out now." },
+    waiting: {
+      tone: "amber",
+      hint: "Waiting for delivery to be configured: its emails go out once a provider is set up.",
+    },
     paused: {
       tone: "red",
       hint: "Paused itself: too many bounces or complaints. Open it to see why and resume.",

@@ -78,7 +78,9 @@ export const emails = pgTable(
     uniqueIndex("emails_tracking_token_key").on(t.trackingToken),
     uniqueIndex("emails_unsubscribe_token_key").on(t.unsubscribeToken),
     index("emails_message_id_idx").on(t.messageId),
-    index("emails_campaign_idx").on(t.campaignId),
+    // A campaign's emails, and (with status) the report's in-flight count without reading every
+    // row of a large campaign (lib/dashboard/campaign-delivery.ts).
+    index("emails_campaign_status_idx").on(t.campaignId, t.status),
     // Segment engagement rules: a contact's emails by address.
     index("emails_project_to_idx").on(t.projectId, t.to),
   ],

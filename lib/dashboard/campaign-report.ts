@@ -4,6 +4,7 @@ import type { ServiceContext } from "../context";
 import { NotFoundError } from "../errors";
 import { campaignActivity, type ActivityBucket } from "./campaign-activity";
 import { countCampaignRecipients } from "./campaign-audience";
+import { campaignDelivery, type CampaignDelivery } from "./campaign-delivery";
 
 export type CampaignReport = {
   campaign: CampaignResource;
@@ -14,6 +15,11 @@ export type CampaignReport = {
    * the segment is gone.
    */
   expected: number | null;
+  /**
+   * Once the fan-out began (sending, paused, sent): how many of its emails are still in flight.
+   * Status `sent` only says every recipient has an email; the page says "Sent" once none is left.
+   */
+  delivery: CampaignDelivery | null;
   /** The server's clock, so "scheduled" and relative times agree with what the worker sees. */
   now: string;
 };
@@ -26,7 +32,9 @@ export async function campaignReport(
   const { campaign, variants } = await getCampaign(ctx, campaignId);
   const underway =
     campaign.status === "queued" || campaign.status === "sending" || campaign.status === "paused";
-  const [activity, expected] = await Promise.all([
+  const fannedOut =
+    campaign.status === "sending" || campaign.status === "paused" || campaign.status === "sent";
+  const [activity, expected, delivery] = await Promise.all([
     campaign.status === "draft" ? [] : campaignActivity(ctx, campaign.id),
     underway
       ? countCampaignRecipients(ctx, {
@@ -37,11 +45,13 @@ export async function campaignReport(
           throw error;
         })
       : null,
+    fannedOut ? campaignDelivery(ctx, campaign.id) : null,
   ]);
   return {
     campaign: serializeCampaign(campaign, variants),
     activity,
     expected,
+    delivery,
     now: ctx.clock.now().toISOString(),
   };
 }

@@ -4,6 +4,8 @@ import { emails } from "@/db/schema";
 import { serviceContext, type ServiceContext } from "@/lib/context";
 import { campaignActivity } from "@/lib/dashboard/campaign-activity";
 import { countCampaignRecipients } from "@/lib/dashboard/campaign-audience";
+import { campaignDelivery } from "@/lib/dashboard/campaign-delivery";
+import { campaignReport } from "@/lib/dashboard/campaign-report";
 import { segmentMatches } from "@/lib/dashboard/segment-matches";
 import { recordEmailEvent } from "@/lib/emails/events";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
@@ -105,5 +107,49 @@ describe(`dashboard campaign services (${TEST_DRIVER})`, () => {
       { hour: "2026-06-01T13:00:00Z", delivered: 0, opened: 0, clicked: 1 },
     ]);
     expect(await campaignActivity(otherCtx, campaign.id)).toEqual([]);
+  });
+
+  it("counts a campaign's in-flight emails (queued, sent) until each has its final report", async () => {
+    const campaign = await post("/v1/campaigns", {
+      name: "In flight",
+      subject: "Hello",
+      from_name: "Acme",
+      from_email: "news@mail.test",
+      template: "tpl_system_welcome",
+    });
+    await post(`/v1/campaigns/${campaign.id}/send`, {});
+    const rows = await app.runtime.db
+      .select()
+      .from(emails)
+      .where(eq(emails.campaignId, campaign.id));
+    const [ada, dee] = [...rows].sort((a, b) => a.to.localeCompare(b.to));
+    // No provider in the test configuration: both wait as queued.
+    expect(await campaignDelivery(ctx, campaign.id)).toEqual({
+      inFlight: 2,
+      queued: 2,
+      deliveryConfigured: false,
+    });
+    const report = await campaignReport(ctx, campaign.id);
+    expect(report.campaign.status).toBe("sent");
+    expect(report.delivery).toEqual({ inFlight: 2, queued: 2, deliveryConfigured: false });
+    const configured = { ...ctx, config: { ...ctx.config, smtpUrl: "smtp://localhost:2525" } };
+    expect((await campaignDelivery(configured, campaign.id)).deliveryConfigured).toBe(true);
+
+    const record = async (email: typeof ada, type: "sent" | "delivered" | "complained") =>
+      app.runtime.db.transaction((tx) =>
+        recordEmailEvent(tx, app.runtime.jobs, { email: email!, type, now: new Date() }),
+      );
+    await record(ada, "sent");
+    await record(dee, "sent");
+    expect(await campaignDelivery(ctx, campaign.id)).toMatchObject({ inFlight: 2, queued: 0 });
+    await record(ada, "delivered");
+    expect(await campaignDelivery(ctx, campaign.id)).toMatchObject({ inFlight: 1, queued: 0 });
+    // A complaint is final too: it comes after the delivery it complains about.
+    await record(dee, "complained");
+    expect(await campaignDelivery(ctx, campaign.id)).toMatchObject({ inFlight: 0, queued: 0 });
+    // Scoped by project: another project never sees this campaign's emails.
+    await app.runtime.db.update(emails).set({ status: "queued" }).where(eq(emails.id, ada!.id));
+    expect((await campaignDelivery(ctx, campaign.id)).inFlight).toBe(1);
+    expect((await campaignDelivery(otherCtx, campaign.id)).inFlight).toBe(0);
   });
 });

@@ -11,10 +11,11 @@ import { formatDateTime } from "@/lib/dashboard/format";
 import { PausedBanner } from "../../breaker/paused-banner";
 import { PageHeader } from "../../app-shell/page-header";
 import { Card, CardHeader } from "../../ui/card";
-import { CampaignStatusBadge, displayStatus } from "../campaign-status-badge";
+import { CampaignStatusBadge } from "../campaign-status-badge";
 import { ActivityChart } from "./activity-chart";
 import { CancelCampaignButton } from "./cancel-campaign-button";
 import { KpiCards } from "./kpi-cards";
+import { reportStatus } from "./report-status";
 import { SendProgress } from "./send-progress";
 import { useCampaignReport } from "./use-campaign-report";
 import { VariantComparison, VariantKey } from "./variant-comparison";
@@ -36,11 +37,12 @@ export function CampaignReportView({
   const router = useRouter();
   const { campaign } = report;
   const now = new Date(report.now);
-  const status = displayStatus(campaign, now);
+  const status = reportStatus(report);
   const stats = campaign.stats;
   const underway = status !== "sent";
   // Queued and scheduled campaigns have no results yet: their page is what will go out.
-  const started = status === "sending" || status === "paused" || status === "sent";
+  const started =
+    status === "sending" || status === "waiting" || status === "paused" || status === "sent";
 
   return (
     <>
@@ -78,7 +80,12 @@ export function CampaignReportView({
       )}
       <div className="grid gap-6">
         {underway && (
-          <SendProgress status={status} campaign={campaign} expected={report.expected} />
+          <SendProgress
+            status={status}
+            campaign={campaign}
+            expected={report.expected}
+            delivery={report.delivery}
+          />
         )}
         {started && stats && <KpiCards stats={stats} />}
         <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
@@ -96,7 +103,12 @@ export function CampaignReportView({
           ) : (
             <Subjects campaign={campaign} />
           )}
-          <Details campaign={campaign} audienceName={audienceName} templateName={templateName} />
+          <Details
+            campaign={campaign}
+            audienceName={audienceName}
+            templateName={templateName}
+            delivered={status === "sent"}
+          />
         </div>
         {started && stats && Object.keys(stats.variants).length > 1 && (
           <VariantComparison
@@ -114,10 +126,13 @@ function Details({
   campaign,
   audienceName,
   templateName,
+  delivered,
 }: {
   campaign: CampaignResource;
   audienceName: string;
   templateName: string | null;
+  /** Every email final: until then `sent_at` is when the last one was prepared, not sent. */
+  delivered: boolean;
 }) {
   return (
     <Card>
@@ -144,7 +159,11 @@ function Details({
         {campaign.scheduled_at && (
           <Row label="Scheduled">{formatDateTime(new Date(campaign.scheduled_at))}</Row>
         )}
-        {campaign.sent_at && <Row label="Sent">{formatDateTime(new Date(campaign.sent_at))}</Row>}
+        {campaign.sent_at && (
+          <Row label={delivered ? "Sent" : "Prepared"}>
+            {formatDateTime(new Date(campaign.sent_at))}
+          </Row>
+        )}
         <Row label="Created">{formatDateTime(new Date(campaign.created_at))}</Row>
       </dl>
     </Card>

@@ -1,19 +1,25 @@
 import { CalendarClock, Hourglass, Send } from "lucide-react";
 import type { CampaignResource } from "@/lib/campaigns/serialize";
+import type { CampaignDelivery } from "@/lib/dashboard/campaign-delivery";
 import { formatCount, formatDateTime } from "@/lib/dashboard/format";
 import { Card } from "../../ui/card";
 import { ProgressBar } from "../../ui/progress-bar";
 import type { CampaignDisplayStatus } from "../campaign-status-badge";
 
-/** Where a campaign that is not done yet stands: waiting for its time, for the worker, or going out. */
+/**
+ * Where a campaign that is not done yet stands: waiting for its time, for the worker, going out
+ * (until every email has its delivery report), or waiting for a provider to be configured.
+ */
 export function SendProgress({
   status,
   campaign,
   expected,
+  delivery,
 }: {
   status: CampaignDisplayStatus;
   campaign: CampaignResource;
   expected: number | null;
+  delivery: CampaignDelivery | null;
 }) {
   const stats = campaign.stats;
   const audience =
@@ -44,28 +50,54 @@ export function SendProgress({
   }
 
   const prepared = stats?.recipients ?? 0;
-  const handled = (stats?.delivered ?? 0) + (stats?.bounced ?? 0) + (stats?.failed ?? 0);
+  // Final: delivered, bounced, failed or complained; queued and sent are still in flight.
+  const handled = delivery
+    ? Math.max(0, prepared - delivery.inFlight)
+    : (stats?.delivered ?? 0) + (stats?.bounced ?? 0) + (stats?.failed ?? 0);
+  const fannedOut = campaign.status === "sent";
   // The audience can shrink while it goes out: never show more prepared than expected.
   const total = Math.max(expected ?? 0, prepared);
   // An automatic A/B test pauses after its sample until the winner is picked.
   const testing = campaign.ab_test && !campaign.ab_test.winner ? campaign.ab_test : null;
   const variantCount = campaign.variants.length + 1;
+  const waiting = status === "waiting";
+  const queued = delivery?.queued ?? 0;
   return (
     <Card className="p-4 sm:p-5">
       <div className="flex items-start gap-3">
-        <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-600">
-          <Send aria-hidden className="size-4" />
+        <span
+          className={
+            waiting
+              ? "grid size-9 shrink-0 place-items-center rounded-lg bg-amber-50 text-amber-700"
+              : "grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-600"
+          }
+        >
+          {waiting ? (
+            <Hourglass aria-hidden className="size-4" />
+          ) : (
+            <Send aria-hidden className="size-4" />
+          )}
         </span>
         <div className="min-w-0 flex-1">
           <p className="text-sm font-medium text-zinc-900">
-            {status === "paused" ? "Paused" : testing ? "Testing subjects…" : "Sending…"}
+            {waiting
+              ? "Waiting for delivery to be configured"
+              : status === "paused"
+                ? "Paused"
+                : testing
+                  ? "Testing subjects…"
+                  : "Sending…"}
           </p>
           <p className="mt-0.5 text-[13px] text-zinc-500">
-            {status === "paused"
-              ? "Nothing more is sent until you resume: emails already prepared wait, and delivery reports for the ones sent keep arriving."
-              : testing
-                ? `Testing ${variantCount} subjects on a sample of ${formatCount(testing.sample_size ?? 0)} contacts. The best ${testing.metric === "click_rate" ? "click rate" : "open rate"} goes to everyone else${testing.decide_at ? ` on ${formatDateTime(new Date(testing.decide_at))}` : " after the wait"}.`
-                : "This page updates by itself. Delivery reports keep arriving after the last email leaves."}
+            {waiting
+              ? `${formatCount(queued)} ${queued === 1 ? "email waits" : "emails wait"}: no email provider is configured yet. They go out once the server runs with SMTP_URL or RESEND_API_KEY set; this page updates by itself.`
+              : status === "paused"
+                ? "Nothing more is sent until you resume: emails already prepared wait, and delivery reports for the ones sent keep arriving."
+                : testing
+                  ? `Testing ${variantCount} subjects on a sample of ${formatCount(testing.sample_size ?? 0)} contacts. The best ${testing.metric === "click_rate" ? "click rate" : "open rate"} goes to everyone else${testing.decide_at ? ` on ${formatDateTime(new Date(testing.decide_at))}` : " after the wait"}.`
+                  : fannedOut
+                    ? "Every recipient has an email. Waiting for the delivery reports; this page updates by itself."
+                    : "This page updates by itself. Delivery reports keep arriving after the last email leaves."}
           </p>
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
             <ProgressBar
