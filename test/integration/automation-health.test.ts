@@ -50,7 +50,7 @@ async function storeRun(
     })
     .returning({ id: automationRuns.id });
   await app.runtime.db.insert(automationStepRuns).values({
-    id: newId("stepRun"),
+    id: newId("srn"),
     projectId,
     automationId,
     runId: run!.id,
