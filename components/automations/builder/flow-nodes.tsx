@@ -190,14 +190,20 @@ function CountsStrip({ counts }: { counts: StepCounts }) {
   return (
     <dl
       className={cn(
-        "grid rounded-b-xl bg-zinc-50 px-3 py-1.5 text-[11px] text-zinc-500 ring-1 ring-zinc-200",
-        items.length === 4 ? "grid-cols-4" : "grid-cols-3",
+        "rounded-b-xl bg-zinc-50 px-3 py-1.5 text-[11px] text-zinc-500 ring-1 ring-zinc-200",
+        // Four counts share the width by their length, so none is cut off.
+        items.length === 4 ? "flex justify-between gap-x-2" : "grid grid-cols-3",
       )}
     >
       {items.map(([label, value]) => (
         <div key={label} className="min-w-0">
           <dt className="sr-only">{label}</dt>
-          <dd className={cn("truncate", label === "failed" && "text-red-600")}>
+          <dd
+            className={cn(
+              items.length === 4 ? "whitespace-nowrap" : "truncate",
+              label === "failed" && "text-red-600",
+            )}
+          >
             <span
               className={cn(
                 "font-semibold tabular-nums",
