@@ -58,7 +58,8 @@ export function DeleteTemplateDialog({
         inUse ? (
           <>
             <span className="font-medium text-zinc-900">{template.name}</span> can&apos;t be deleted
-            while these still send it. Switch them to another template first, then delete it.
+            while the automations and campaigns below use it. Switch them to another template first,
+            then delete it.
           </>
         ) : (
           <>
