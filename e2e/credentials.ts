@@ -16,6 +16,8 @@ export type E2eCredentials = {
   throttledEmail: string;
   /** scripts/e2e-seed-breaker.ts: a project with a campaign and an automation the breaker paused. */
   breaker: { projectName: string; campaignId: string; automationId: string };
+  /** scripts/e2e-seed-health.ts: a project with a live automation whose latest runs failed. */
+  health: { projectName: string; automationId: string; error: string };
 };
 
 export function readCredentials(): E2eCredentials {

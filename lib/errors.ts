@@ -30,8 +30,8 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string, code = "conflict") {
-    super(409, code, message);
+  constructor(message: string, code = "conflict", details?: ErrorDetail[]) {
+    super(409, code, message, details);
   }
 }
 

@@ -73,6 +73,8 @@ async function prepareData(dataDir: string) {
   // server's embedded worker works them once it starts.
   await runtime.jobs.start();
   const breaker = await seedTrippedBreakers(runtime, user.id, new Date(now.getTime() + 2));
+  const { seedFailedRuns } = await import("./e2e-seed-health");
+  const health = await seedFailedRuns(runtime, user.id, new Date(now.getTime() + 3));
   await runtime.jobs.stop(5_000);
   await runtime.handle.close();
   return {
@@ -84,6 +86,7 @@ async function prepareData(dataDir: string) {
     noProjectEmail,
     throttledEmail,
     breaker,
+    health,
   };
 }
 

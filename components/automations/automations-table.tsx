@@ -1,17 +1,22 @@
 import { UserPlus, Zap } from "lucide-react";
 import Link from "next/link";
+import type { AutomationHealth } from "@/lib/automations/health";
 import type { AutomationResource } from "@/lib/automations/serialize";
 import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { AutomationRowActions } from "./automation-row-actions";
 import { AutomationStatusBadge } from "./automation-status-badge";
+import { RunHealth } from "./run-health";
 import { triggerSummary } from "./builder/summary";
 
 export function AutomationsTable({
   automations,
+  health,
   now,
 }: {
   automations: AutomationResource[];
+  /** Failed runs and the latest error per automation; absent means healthy. */
+  health: Map<string, AutomationHealth>;
   now: Date;
 }) {
   return (
@@ -33,6 +38,7 @@ export function AutomationsTable({
           const updated = new Date(automation.updated_at);
           const TriggerIcon = automation.trigger.event === "event" ? Zap : UserPlus;
           const trigger = triggerSummary(automation.trigger);
+          const { failed = 0, latestError = null } = health.get(automation.id) ?? {};
           const steps = `${automation.step_count} ${automation.step_count === 1 ? "step" : "steps"}`;
           return (
             <TR key={automation.id}>
@@ -51,6 +57,13 @@ export function AutomationsTable({
                     {automation.status === "live" ? "Live" : "Draft"} · {steps}
                   </span>
                 </span>
+                <RunHealth
+                  automationId={automation.id}
+                  failed={failed}
+                  latestError={latestError}
+                  now={now}
+                  className="mt-1"
+                />
               </TD>
               <TD className="hidden max-w-72 md:table-cell">
                 <span className="flex min-w-0 items-center gap-1.5 text-[13px] text-zinc-600">

@@ -22,6 +22,8 @@ export function ConfirmDeleteDialog({
   onConfirm,
   deleted,
   afterDelete,
+  children,
+  confirmDisabled = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -32,6 +34,10 @@ export function ConfirmDeleteDialog({
   /** The success toast. */
   deleted: { title: string; description?: string };
   afterDelete?: string;
+  /** Shown between the description and the buttons (what the deletion would affect). */
+  children?: ReactNode;
+  /** Keeps the delete button disabled (the deletion is known to be refused). */
+  confirmDisabled?: boolean;
 }) {
   const [state, setState] = useState<FormState>({ status: "idle" });
   const [pending, startTransition] = useTransition();
@@ -58,6 +64,7 @@ export function ConfirmDeleteDialog({
       }}
     >
       <AlertDialogContent title={title} description={description}>
+        {children}
         {state.status === "error" && (
           <div className="px-6 pb-4">
             <Notice tone="error">{state.message}</Notice>
@@ -67,7 +74,7 @@ export function ConfirmDeleteDialog({
           <AlertDialogCancel asChild>
             <Button variant="secondary">Cancel</Button>
           </AlertDialogCancel>
-          <Button variant="danger" onClick={remove} disabled={pending}>
+          <Button variant="danger" onClick={remove} disabled={pending || confirmDisabled}>
             {pending ? "Deleting…" : confirmLabel}
           </Button>
         </DialogFooter>

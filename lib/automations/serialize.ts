@@ -13,7 +13,16 @@ export function serializeAutomation(automation: Automation, stats?: AutomationSt
     trigger: automation.trigger,
     steps: automation.steps,
     step_count: automation.steps.length,
-    ...(stats && { stats }),
+    ...(stats && {
+      stats: {
+        runs: stats.runs,
+        steps: stats.steps,
+        latest_error: stats.latestError && {
+          message: stats.latestError.message,
+          at: iso(stats.latestError.at),
+        },
+      },
+    }),
     created_at: iso(automation.createdAt),
     updated_at: iso(automation.updatedAt),
   };

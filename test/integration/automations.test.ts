@@ -98,6 +98,7 @@ describe(`automations API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
             total: 0,
           },
           steps: {},
+          latest_error: null,
         },
       },
     );

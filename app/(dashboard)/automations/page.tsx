@@ -6,6 +6,7 @@ import { NewAutomationButton } from "@/components/automations/new-automation-dia
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InvalidCursorNotice, KeysetPager } from "@/components/ui/keyset-pager";
+import { automationsHealth } from "@/lib/automations/health";
 import { listAutomations } from "@/lib/automations/list";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { first, type SearchParams } from "@/lib/dashboard/search-params";
@@ -27,6 +28,11 @@ export default async function AutomationsPage({ searchParams }: { searchParams: 
     page = null;
   }
   const empty = !cursor && page?.data.length === 0;
+  const health = await automationsHealth(
+    ctx.db,
+    ctx.projectId,
+    (page?.data ?? []).map((a) => a.id),
+  );
 
   return (
     <>
@@ -51,7 +57,7 @@ export default async function AutomationsPage({ searchParams }: { searchParams: 
           </EmptyState>
         ) : (
           <>
-            <AutomationsTable automations={page.data} now={ctx.clock.now()} />
+            <AutomationsTable automations={page.data} health={health} now={ctx.clock.now()} />
             <KeysetPager
               page={page}
               cursor={cursor}

@@ -19,6 +19,7 @@ import { firstStepWithIssues, hasIssues, type BuilderIssues } from "./issues";
 import { layoutFlow } from "./layout";
 import { StepPanel } from "./panels/step-panel";
 import { OverviewPanel, TriggerPanel } from "./panels/trigger-panel";
+import { RunHealth } from "../run-health";
 import { RunSummary } from "./run-summary";
 import { SaveProblems } from "./save-problems";
 import type { StepType } from "./steps-draft";
@@ -31,6 +32,8 @@ type Props = {
   automation: AutomationResource;
   templates: TemplateOption[];
   stats: AutomationStats;
+  /** When the server read `stats` (relative times are measured from it). */
+  statsAt: Date;
   /** The project's circuit-breaker minimum, for the Resume confirmation. */
   minimumSends: number;
 };
@@ -40,6 +43,7 @@ export function AutomationBuilder({
   automation,
   templates,
   stats: initialStats,
+  statsAt,
   minimumSends,
 }: Props) {
   const known = useMemo(() => new Set(templates.map((t) => t.id)), [templates]);
@@ -55,7 +59,7 @@ export function AutomationBuilder({
   const guard = useUnsavedGuard(builder.dirty);
   const panel = useRef<HTMLElement>(null);
 
-  const live = useLiveCounts(automation.id, initialStats, builder.status, draft.steps);
+  const live = useLiveCounts(automation.id, initialStats, statsAt, builder.status, draft.steps);
   const layout = useMemo(
     () => layoutFlow(draft.steps, { stepHeight: live.stepHeight }),
     [draft.steps, live.stepHeight],
@@ -179,6 +183,15 @@ export function AutomationBuilder({
         onToggleStatus={askStatusChange}
         onDelete={() => setDeleting(true)}
       />
+      {live.runs.failed > 0 && (
+        <RunHealth
+          automationId={automation.id}
+          failed={live.runs.failed}
+          latestError={live.latestError}
+          now={live.at}
+          className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-[13px] ring-1 ring-red-200"
+        />
+      )}
       {builder.status === "paused" && automation.paused && (
         <PausedBanner
           kind="automation"

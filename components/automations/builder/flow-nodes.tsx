@@ -2,6 +2,7 @@
 
 import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
 import { CircleAlert, CircleStop, UserPlus, Zap } from "lucide-react";
+import type { StepCounts } from "@/lib/automations/stats";
 import { cn } from "../../ui/cn";
 import { BRANCH_HANDLE_OFFSET } from "./layout";
 import { stepMeta } from "./step-meta";
@@ -10,7 +11,7 @@ import { stepMeta } from "./step-meta";
  * The canvas cards. A card is one button (it selects the step); handles are invisible anchors
  * for the edges. Live per-step counts are optional: the builder passes them once runs can exist.
  */
-export type StepCounts = { entered: number; completed: number; waiting: number };
+export type { StepCounts };
 
 export type StepNodeData = {
   stepId: string;
@@ -179,18 +180,36 @@ function BranchHandle({ id, label, offset }: { id: "yes" | "no"; label: string; 
 }
 
 function CountsStrip({ counts }: { counts: StepCounts }) {
+  // Failed runs stopped here: never counted as completed, shown only when there are some.
   const items = [
     ["entered", counts.entered],
     ["waiting", counts.waiting],
     ["completed", counts.completed],
+    ...(counts.failed > 0 ? [["failed", counts.failed] as const] : []),
   ] as const;
   return (
-    <dl className="grid grid-cols-3 rounded-b-xl bg-zinc-50 px-3 py-1.5 text-[11px] text-zinc-500 ring-1 ring-zinc-200">
+    <dl
+      className={cn(
+        "rounded-b-xl bg-zinc-50 px-3 py-1.5 text-[11px] text-zinc-500 ring-1 ring-zinc-200",
+        // Four counts share the width by their length, so none is cut off.
+        items.length === 4 ? "flex justify-between gap-x-2" : "grid grid-cols-3",
+      )}
+    >
       {items.map(([label, value]) => (
         <div key={label} className="min-w-0">
           <dt className="sr-only">{label}</dt>
-          <dd className="truncate">
-            <span className="font-semibold text-zinc-800 tabular-nums">
+          <dd
+            className={cn(
+              items.length === 4 ? "whitespace-nowrap" : "truncate",
+              label === "failed" && "text-red-600",
+            )}
+          >
+            <span
+              className={cn(
+                "font-semibold tabular-nums",
+                label === "failed" ? "text-red-700" : "text-zinc-800",
+              )}
+            >
               {value.toLocaleString("en-US")}
             </span>{" "}
             {label}

@@ -7,6 +7,7 @@ import { sendEmail } from "../../sending/send";
 import { BlocksDocument, serializeBlocks } from "../../templates/blocks";
 import { createTemplate } from "../../templates/create";
 import { deleteTemplate } from "../../templates/delete";
+import { findTemplateDependants, type TemplateDependant } from "../../templates/dependants";
 import { getTemplate } from "../../templates/get";
 import { renderTemplate } from "../../templates/render";
 import { updateTemplate } from "../../templates/update";
@@ -112,6 +113,13 @@ export async function deleteTemplateAction(templateId: string): Promise<FormStat
   }
   revalidateTemplates();
   return success("Template deleted");
+}
+
+/** What the delete confirmation lists: the automations and unsent campaigns using the template. */
+export async function templateDependantsAction(templateId: string): Promise<TemplateDependant[]> {
+  const { ctx } = await requireDashboard();
+  if (typeof templateId !== "string") return [];
+  return findTemplateDependants(ctx.db, ctx.projectId, templateId);
 }
 
 export type PreviewRequest = {

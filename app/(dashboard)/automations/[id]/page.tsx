@@ -33,6 +33,7 @@ export default async function AutomationPage({ params }: Props) {
       automation={serializeAutomation(automation)}
       templates={templates}
       stats={stats}
+      statsAt={ctx.clock.now()}
       minimumSends={(await breakerThresholds(ctx.db, ctx.projectId)).breakerMinimumSends}
     />
   );
