@@ -2,6 +2,7 @@ import { ImapFlow } from "imapflow";
 import type { Runtime } from "../runtime";
 import { emailIdFromReturnPath } from "../sending/return-path";
 import { linkSigningKey } from "../tracking/key";
+import { headerLines, headerValue } from "./headers";
 import { processInboundMessage } from "./process";
 
 /** Set on every message once read, with \Seen: a message carrying it is never read again. */
@@ -65,15 +66,10 @@ export async function pollBounceMailbox(
  * recipient (Delivered-To, X-Original-To, Envelope-To), or in To: a mailbox has no envelope.
  */
 function returnPathsIn(raw: Buffer, signingKey: string): string[] {
-  const head = raw.subarray(0, Math.min(raw.length, 64 * 1024)).toString("latin1");
-  const end = head.search(/\r?\n\r?\n/);
-  const lines = (end === -1 ? head : head.slice(0, end))
-    .replace(/\r?\n[ \t]+/g, " ")
-    .split(/\r?\n/);
   const ids = new Set<string>();
-  for (const line of lines) {
+  for (const line of headerLines(raw)) {
     if (!/^(delivered-to|x-original-to|envelope-to|to):/i.test(line)) continue;
-    for (const candidate of line.slice(line.indexOf(":") + 1).split(/[\s,<>"]+/)) {
+    for (const candidate of headerValue(line).split(/[\s,<>"]+/)) {
       const id = candidate.includes("@") ? emailIdFromReturnPath(signingKey, candidate) : null;
       if (id) ids.add(id);
     }

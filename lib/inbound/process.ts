@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { classifyInboundMessage, type InboundReport } from "../bounces/classify";
 import { JOBS } from "../jobs/names";
 import type { Runtime } from "../runtime";
+import { headerLines, headerValue } from "./headers";
 import { recordInboundReports, type ReportSource } from "./record-report";
 
 export type ProcessedMessage = { recorded: number; ignored?: string };
@@ -48,12 +49,9 @@ export async function processInboundMessage(
  * (a sender that retries after our 4xx sends the same message again).
  */
 function reportIdOf(raw: Buffer): string {
-  const head = raw.subarray(0, Math.min(raw.length, 64 * 1024)).toString("latin1");
-  const end = head.search(/\r?\n\r?\n/);
-  const headers = (end === -1 ? head : head.slice(0, end)).replace(/\r?\n[ \t]+/g, " ");
-  for (const line of headers.split(/\r?\n/)) {
+  for (const line of headerLines(raw)) {
     if (/^message-id:/i.test(line)) {
-      const value = line.slice(line.indexOf(":") + 1).trim();
+      const value = headerValue(line);
       if (value) return value.slice(0, 300);
     }
   }
