@@ -3,6 +3,8 @@ import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
 export type ImportRowError = { row: number; message: string };
+/** A row repeating the email of an earlier row of the same file (rows are applied in order). */
+export type ImportDuplicateRow = { row: number; first_row: number; email: string };
 
 export const contactImports = pgTable(
   "contact_imports",
@@ -22,6 +24,10 @@ export const contactImports = pgTable(
     // CSV: the header's columns and where each goes (email, name, subscribed, data.<key>, ignore).
     columns: jsonb().$type<string[]>().notNull().default([]),
     mapping: jsonb().$type<Record<string, string>>().notNull().default({}),
+    // CSV's field separator, detected from the header line.
+    delimiter: text({ enum: [",", ";", "\t"] })
+      .notNull()
+      .default(","),
     // The next chunk to process: a resumed import starts there.
     nextChunk: integer().notNull().default(0),
     totalRows: integer().notNull().default(0),
@@ -30,6 +36,9 @@ export const contactImports = pgTable(
     updatedCount: integer().notNull().default(0),
     errorCount: integer().notNull().default(0),
     errors: jsonb().$type<ImportRowError[]>().notNull().default([]),
+    // Rows whose email an earlier row of the file holds: the first 1,000 are kept.
+    duplicateCount: integer().notNull().default(0),
+    duplicates: jsonb().$type<ImportDuplicateRow[]>().notNull().default([]),
     finishedAt: timestampMs(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,22 +1,28 @@
-import { parse } from "csv-parse/sync";
-import { and, eq, sql } from "drizzle-orm";
-import { contactImportChunks, contactImports, type ImportRowError } from "@/db/schema";
-import type { Database } from "@/db";
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { contactImportChunks, contactImports, type ContactImport } from "@/db/schema";
+import type { Database, Executor } from "@/db";
 import type { Clock } from "../clock";
 import { bulkUpsertContacts } from "../contacts/bulk-upsert";
 import { wakeDuePoller } from "../jobs/poller";
-import { csvRow, ndjsonRow, type ImportedContact, type RowResult } from "./rows";
+import { FirstRows, sortPiece } from "./duplicates";
+import { parsePiece } from "./parse";
+import type { ImportedContact } from "./rows";
 
 const MAX_ERRORS_KEPT = 1000;
 const UPSERT_BATCH = 5000;
 
 /**
- * Imports a stored file chunk by chunk: each chunk's rows are validated, de-duplicated by email
- * (the last row wins) and upserted in batches, and the counters, the error report and the
- * checkpoint (`next_chunk`) move in the same transaction. A worker that dies resumes at the next
- * unprocessed chunk; re-running a chunk is harmless anyway (upserts are idempotent).
+ * Imports a stored file chunk by chunk: each chunk's rows are validated and upserted in batches,
+ * and the counters, the error and duplicate reports and the checkpoint (`next_chunk`) move in
+ * the same transaction. Rows repeating an earlier row's email are applied in file order (the
+ * last row wins) and counted as duplicates, so created + updated + errors + duplicates is the
+ * file's row count. A worker that dies resumes at the next unprocessed chunk, first re-reading
+ * the emails of the chunks before it; re-running a chunk is harmless (upserts are idempotent).
  */
 export async function processContactImport(deps: { db: Database; clock: Clock }, importId: string) {
+  const seen = new FirstRows();
+  // Chunks below this one have been read into `seen`.
+  let seenUpTo = 0;
   for (;;) {
     const [job] = await deps.db
       .select()
@@ -37,14 +43,10 @@ export async function processContactImport(deps: { db: Database; clock: Clock },
         .where(eq(contactImports.id, importId));
       return;
     }
-    const results = parseChunk(job.format, chunk.data, job.columns, job.mapping);
-    const errors: ImportRowError[] = [];
-    const byEmail = new Map<string, ImportedContact>();
-    results.forEach((result, i) => {
-      if (result.ok) byEmail.set(result.contact.email, result.contact);
-      else errors.push({ row: chunk.firstRow + i, message: result.message });
-    });
-    const rows = [...byEmail.values()];
+    if (seenUpTo < chunk.seq) await readEarlierEmails(deps.db, job, seenUpTo, chunk.seq, seen);
+    const results = parsePiece(chunk.data, job);
+    const { fresh, repeats, errors, duplicates } = sortPiece(results, chunk.firstRow, seen);
+    seenUpTo = chunk.seq + 1;
     const counts = await deps.db.transaction(async (tx) => {
       // Another worker may hold this import (a retried job): only one processes each chunk.
       const [current] = await tx
@@ -53,20 +55,14 @@ export async function processContactImport(deps: { db: Database; clock: Clock },
         .where(eq(contactImports.id, importId))
         .for("update");
       if (current?.nextChunk !== job.nextChunk) return { created: 0 };
-      let created = 0;
-      let updated = 0;
-      for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
-        const done = await bulkUpsertContacts(tx, {
-          projectId: job.projectId,
-          rows: rows.slice(i, i + UPSERT_BATCH),
-          source: "import",
-          now,
-          mode: job.mode,
-        });
-        created += done.created;
-        updated += done.updated;
-      }
+      const { created, updated } = await upsertInBatches(tx, job, fresh, now);
+      // Later rows of emails met in earlier chunks: applied, counted as duplicates only.
+      await upsertInBatches(tx, job, repeats, now);
       const kept = errors.slice(0, Math.max(0, MAX_ERRORS_KEPT - job.errors.length));
+      const keptDuplicates = duplicates.slice(
+        0,
+        Math.max(0, MAX_ERRORS_KEPT - job.duplicates.length),
+      );
       await tx
         .update(contactImports)
         .set({
@@ -77,6 +73,8 @@ export async function processContactImport(deps: { db: Database; clock: Clock },
           updatedCount: sql`${contactImports.updatedCount} + ${updated}`,
           errorCount: sql`${contactImports.errorCount} + ${errors.length}`,
           errors: sql`${contactImports.errors} || ${JSON.stringify(kept)}::jsonb`,
+          duplicateCount: sql`${contactImports.duplicateCount} + ${duplicates.length}`,
+          duplicates: sql`${contactImports.duplicates} || ${JSON.stringify(keptDuplicates)}::jsonb`,
           updatedAt: now,
         })
         .where(eq(contactImports.id, importId));
@@ -106,28 +104,51 @@ export async function failContactImport(
     .where(eq(contactImports.id, importId));
 }
 
-function parseChunk(
-  format: "csv" | "ndjson",
-  data: string,
-  columns: string[],
-  mapping: Record<string, string>,
-): RowResult[] {
-  if (format === "ndjson") {
-    return data
-      .split("\n")
-      .filter((line) => line.trim() !== "")
-      .map(ndjsonRow);
-  }
-  let records: string[][];
-  try {
-    records = parse(data, {
-      bom: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
+async function upsertInBatches(
+  tx: Executor,
+  job: ContactImport,
+  rows: ImportedContact[],
+  now: Date,
+): Promise<{ created: number; updated: number }> {
+  let created = 0;
+  let updated = 0;
+  for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
+    const done = await bulkUpsertContacts(tx, {
+      projectId: job.projectId,
+      rows: rows.slice(i, i + UPSERT_BATCH),
+      source: "import",
+      now,
+      mode: job.mode,
     });
-  } catch (error) {
-    return [{ ok: false, message: `unreadable CSV: ${(error as Error).message}` }];
+    created += done.created;
+    updated += done.updated;
   }
-  return records.map((cells) => csvRow(columns, cells, mapping));
+  return { created, updated };
+}
+
+/** A resumed import re-reads the emails of the chunks already imported, one chunk at a time. */
+async function readEarlierEmails(
+  db: Database,
+  job: ContactImport,
+  from: number,
+  to: number,
+  seen: FirstRows,
+) {
+  for (let seq = from; seq < to; seq++) {
+    const [chunk] = await db
+      .select()
+      .from(contactImportChunks)
+      .where(
+        and(
+          eq(contactImportChunks.importId, job.id),
+          gte(contactImportChunks.seq, seq),
+          lt(contactImportChunks.seq, to),
+        ),
+      )
+      .orderBy(asc(contactImportChunks.seq))
+      .limit(1);
+    if (!chunk) return;
+    sortPiece(parsePiece(chunk.data, job), chunk.firstRow, seen);
+    seq = chunk.seq;
+  }
 }

@@ -4,9 +4,9 @@ import { isEmailAddress } from "../validation";
 
 /**
  * One imported row → the contact it upserts. CSV cells go where the mapping says: `email`,
- * `name`, `subscribed` (true/false, yes/no, 1/0; empty keeps the default), `data.<key>`, or
- * `ignore`. Unmapped columns become `data.<column>`. NDJSON lines are objects shaped like a
- * POST /v1/contacts body.
+ * `name`, `first_name` and `last_name` (joined into the name), `subscribed` (true/false, yes/no,
+ * 1/0; empty keeps the default), `data.<key>`, or `ignore`. Unmapped columns become
+ * `data.<column>`. NDJSON lines are objects shaped like a POST /v1/contacts body.
  */
 export type ImportedContact = {
   email: string;
@@ -15,6 +15,10 @@ export type ImportedContact = {
   data: Record<string, unknown>;
 };
 export type RowResult = { ok: true; contact: ImportedContact } | { ok: false; message: string };
+
+/** Where a CSV column can go (`data.<key>` aside). */
+export const IMPORT_DESTINATION =
+  /^(email|name|first_name|last_name|subscribed|ignore|data\.\S.*)$/;
 
 const TRUE = new Set(["true", "yes", "y", "1", "subscribed"]);
 const FALSE = new Set(["false", "no", "n", "0", "unsubscribed"]);
@@ -41,12 +45,15 @@ export function csvRow(
   mapping: Record<string, string>,
 ): RowResult {
   const contact: ImportedContact = { email: "", data: {} };
+  const nameParts: { first?: string; last?: string } = {};
   for (const [i, column] of columns.entries()) {
     const value = restoreCell((cells[i] ?? "").trim());
     const target = mapping[column] ?? `data.${column}`;
     if (target === "ignore") continue;
     if (target === "email") contact.email = value.toLowerCase();
     else if (target === "name") contact.name = value === "" ? null : value;
+    else if (target === "first_name") nameParts.first = value;
+    else if (target === "last_name") nameParts.last = value;
     else if (target === "subscribed") {
       if (value === "") continue;
       const flag = value.toLowerCase();
@@ -56,7 +63,17 @@ export function csvRow(
       contact.subscribed = TRUE.has(flag);
     } else if (target.startsWith("data.") && value !== "") contact.data[target.slice(5)] = value;
   }
+  // A filled Name column wins over name parts mapped beside it.
+  if ((nameParts.first !== undefined || nameParts.last !== undefined) && !contact.name) {
+    contact.name = joinNameParts(nameParts.first, nameParts.last);
+  }
   return checked(contact);
+}
+
+/** "Ada" + "Lovelace" → "Ada Lovelace"; one part alone is the name; none clears it (as an empty Name cell). */
+export function joinNameParts(first: string | undefined, last: string | undefined): string | null {
+  const name = [first?.trim(), last?.trim()].filter(Boolean).join(" ");
+  return name === "" ? null : name;
 }
 
 export function ndjsonRow(line: string): RowResult {
