@@ -1,11 +1,14 @@
 import { csvRow, defaultMapping, type RowResult } from "../imports/rows";
+import { cleanFieldKey, suggestMapping } from "../imports/suggest";
 
 /**
- * The column mapping step of the dashboard import: what each CSV column becomes, its defaults
- * (the service's own `defaultMapping`, so the dashboard and the API read a file alike), the
- * problems that block the import, and the `mapping` sent to startContactImport.
+ * The column mapping step of the dashboard import: what each CSV column becomes, its suggested
+ * start (imports/suggest.ts: contact fields by header, custom fields by the project's existing
+ * keys or a clean new key), the problems that block the import, and the `mapping` sent to
+ * startContactImport.
  */
-export type ColumnTarget = "email" | "name" | "subscribed" | "data" | "ignore";
+export type ColumnTarget =
+  "email" | "name" | "first_name" | "last_name" | "subscribed" | "data" | "ignore";
 export type ColumnChoice = { target: ColumnTarget; key: string };
 export type MappingProblems = {
   /** About the mapping as a whole (no email column, two name columns…). */
@@ -17,6 +20,8 @@ export type MappingProblems = {
 export const TARGET_LABELS: Record<ColumnTarget, string> = {
   email: "Email",
   name: "Name",
+  first_name: "First name",
+  last_name: "Last name",
   subscribed: "Subscribed",
   data: "Custom field",
   ignore: "Don’t import",
@@ -24,21 +29,20 @@ export const TARGET_LABELS: Record<ColumnTarget, string> = {
 
 function choiceOf(destination: string, column: string): ColumnChoice {
   if (destination.startsWith("data.")) return { target: "data", key: destination.slice(5) };
-  return { target: destination as ColumnTarget, key: column.trim() };
+  // The key it would get as a custom field, should the user switch it to one.
+  return { target: destination as ColumnTarget, key: cleanFieldKey(column) };
 }
 
 function destinationOf(choice: ColumnChoice): string {
   return choice.target === "data" ? `data.${choice.key.trim()}` : choice.target;
 }
 
-export function initialChoices(columns: string[]): ColumnChoice[] {
-  const defaults = defaultMapping(columns);
-  return columns.map((column) =>
-    // A column without a header has no sensible field name: leave it out unless asked.
-    column.trim() === ""
-      ? { target: "ignore", key: "" }
-      : choiceOf(defaults[column] ?? "ignore", column),
-  );
+export function initialChoices(columns: string[], existingKeys: string[] = []): ColumnChoice[] {
+  const suggested = suggestMapping(columns, existingKeys);
+  return columns.map((column, i) => {
+    const destination = suggested[i]!;
+    return destination === "ignore" ? { target: "ignore", key: "" } : choiceOf(destination, column);
+  });
 }
 
 export function mappingProblems(columns: string[], choices: ColumnChoice[]): MappingProblems {
@@ -55,11 +59,17 @@ export function mappingProblems(columns: string[], choices: ColumnChoice[]): Map
   const emails = named("email");
   if (emails.length === 0) general.push("Choose the column that holds the email address.");
   if (emails.length > 1) general.push(`Only one column can be Email: ${emails.join(" and ")}.`);
-  for (const target of ["name", "subscribed"] as const) {
+  for (const target of ["name", "first_name", "last_name", "subscribed"] as const) {
     const found = named(target);
     if (found.length > 1) {
       general.push(`Only one column can be ${TARGET_LABELS[target]}: ${found.join(" and ")}.`);
     }
+  }
+  const parts = [...named("first_name"), ...named("last_name")];
+  if (named("name").length > 0 && parts.length > 0) {
+    general.push(
+      `Choose either Name or First name and Last name: ${[...named("name"), ...parts].join(" and ")} would all fill the name.`,
+    );
   }
   const defaults = defaultMapping(columns);
   const keys: Record<number, string> = {};

@@ -149,7 +149,8 @@ describe(`importing real files (${TEST_DRIVER})`, () => {
       duplicates: [{ row: 100_000, first_row: 8, email: "check7@example.com" }],
     });
     console.log(`whole-file check of 100,000 rows: ${Math.round(ms)} ms`);
-    expect(ms).toBeLessThan(10_000);
+    // A guard against quadratic work, loose enough for a busy 2-core machine (≈ 1 s alone).
+    expect(ms).toBeLessThan(20_000);
     // Nothing was imported.
     expect(await contact("check1@example.com")).toBeUndefined();
   });

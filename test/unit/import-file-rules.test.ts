@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { readCsvPreview } from "@/lib/dashboard/csv-preview";
+import { initialChoices, mappingProblems, mappingToSend } from "@/lib/dashboard/import-mapping";
 import { ImportCheck } from "@/lib/imports/check";
 import { detectDelimiter } from "@/lib/imports/delimiter";
 import { applyLater, FirstRows, sortPiece } from "@/lib/imports/duplicates";
@@ -191,5 +193,33 @@ describe("duplicates within a file", () => {
     check.add([ok("b@x.co"), ok("c@x.co")], 5);
     expect(check.contacts + check.duplicateCount + check.errorCount).toBe(check.totalRows);
     expect(check).toMatchObject({ totalRows: 6, contacts: 3, duplicateCount: 2, errorCount: 1 });
+  });
+});
+
+describe("the wizard's mapping step", () => {
+  it("starts from the suggestions and reads a semicolon preview", () => {
+    const preview = readCsvPreview(
+      'Email;First Name;Last Name;Plan\na@x.co;Ada;"Love;lace";pro\n',
+      {
+        truncated: false,
+      },
+    );
+    expect(preview).toMatchObject({
+      delimiter: ";",
+      columns: ["Email", "First Name", "Last Name", "Plan"],
+      rows: [["a@x.co", "Ada", "Love;lace", "pro"]],
+    });
+    const choices = initialChoices(preview.columns, ["plan"]);
+    expect(choices.map((c) => c.target)).toEqual(["email", "first_name", "last_name", "data"]);
+    expect(mappingToSend(preview.columns, choices)).toEqual({
+      "First Name": "first_name",
+      "Last Name": "last_name",
+      Plan: "data.plan",
+    });
+    const withName = [...choices];
+    withName[3] = { target: "name", key: "plan" };
+    expect(mappingProblems(preview.columns, withName).general).toEqual([
+      "Choose either Name or First name and Last name: “Plan” and “First Name” and “Last Name” would all fill the name.",
+    ]);
   });
 });

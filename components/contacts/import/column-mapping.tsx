@@ -6,6 +6,7 @@ import {
   type ColumnTarget,
   type MappingProblems,
 } from "@/lib/dashboard/import-mapping";
+import { cleanFieldKey } from "@/lib/imports/suggest";
 import { Input } from "../../ui/input";
 import { Notice } from "../../ui/notice";
 import { Select, SelectContent, SelectItem, SelectTrigger } from "../../ui/select";
@@ -18,12 +19,15 @@ export function ColumnMapping({
   rows,
   choices,
   problems,
+  existingKeys,
   onChange,
 }: {
   columns: string[];
   rows: string[][];
   choices: ColumnChoice[];
   problems: MappingProblems;
+  /** The project's custom field keys: a key among them fills that field. */
+  existingKeys: string[];
   onChange: (index: number, choice: ColumnChoice) => void;
 }) {
   return (
@@ -71,7 +75,10 @@ export function ColumnMapping({
               <Select
                 value={choice.target}
                 onValueChange={(target) =>
-                  onChange(i, { target: target as ColumnTarget, key: choice.key || column.trim() })
+                  onChange(i, {
+                    target: target as ColumnTarget,
+                    key: choice.key || cleanFieldKey(column),
+                  })
                 }
               >
                 <SelectTrigger aria-label={`Import “${label}” as`} />
@@ -98,9 +105,13 @@ export function ColumnMapping({
                     aria-describedby={keyError ? `${keyId}-error` : undefined}
                     className="font-mono text-[13px]"
                   />
-                  {keyError && (
+                  {keyError ? (
                     <p id={`${keyId}-error`} className="text-[13px] text-red-600">
                       {keyError}
+                    </p>
+                  ) : (
+                    <p className="text-[13px] text-zinc-500">
+                      {existingKeys.includes(choice.key.trim()) ? "Existing field" : "New field"}
                     </p>
                   )}
                 </div>

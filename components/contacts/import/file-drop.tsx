@@ -59,7 +59,8 @@ export function FileDrop({ onRead }: { onRead: (file: File, preview: CsvPreview)
         </div>
         <p className="text-[15px] font-semibold text-zinc-900">Drop a CSV file here</p>
         <p id={hintId} className="mt-1 max-w-md text-sm text-pretty text-zinc-500">
-          The first row must name the columns, and one column must hold email addresses.
+          The first row must name the columns, and one column must hold email addresses. Commas,
+          semicolons and tabs between columns all work.
         </p>
         <Button className="mt-5" onClick={() => input.current?.click()} aria-describedby={hintId}>
           <FileSpreadsheet aria-hidden />
@@ -68,7 +69,7 @@ export function FileDrop({ onRead }: { onRead: (file: File, preview: CsvPreview)
         <input
           ref={input}
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
           aria-label="CSV file"
           className="sr-only"
           tabIndex={-1}
@@ -84,8 +85,9 @@ export function FileDrop({ onRead }: { onRead: (file: File, preview: CsvPreview)
         </Notice>
       )}
       <p className="text-[13px] text-zinc-500">
-        Columns named email, name and subscribed are recognised; every other column becomes a custom
-        field. You can change this in the next step.{" "}
+        Columns named email, name (or first and last name) and subscribed are recognised; every
+        other column becomes a custom field, matched to the fields your contacts already have. You
+        can change this in the next step.{" "}
         <button
           type="button"
           onClick={downloadSample}
@@ -100,15 +102,12 @@ export function FileDrop({ onRead }: { onRead: (file: File, preview: CsvPreview)
 
 /** The preview, or why the file cannot be imported. */
 async function checkFile(file: File): Promise<CsvPreview | string> {
-  if (!/\.csv$/i.test(file.name) && file.type !== "text/csv") {
+  if (!/\.(csv|tsv|txt)$/i.test(file.name) && file.type !== "text/csv") {
     return `“${file.name}” is not a CSV file. In Excel, Numbers or Google Sheets, use “Save as” or “Download” → CSV.`;
   }
   if (file.size === 0) return "The file is empty.";
   const truncated = file.size > PREVIEW_BYTES;
   const preview = readCsvPreview(await file.slice(0, PREVIEW_BYTES).text(), { truncated });
-  if (preview.columns.length <= 1 && /;/.test(preview.columns[0] ?? "")) {
-    return "The columns are separated by semicolons. Save the file as “CSV (comma delimited)” and try again.";
-  }
   if (preview.rows.length === 0) {
     return "The file has a header row but no contacts below it.";
   }

@@ -71,21 +71,35 @@ function WaitingHint({ since }: { since: number }) {
 }
 
 export function ImportCounts({ job }: { job: ImportJob }) {
-  const counts = [
-    { label: "Created", value: job.created, tone: "text-zinc-900" },
-    { label: "Updated", value: job.updated, tone: "text-zinc-900" },
-    {
-      label: "Rows with errors",
-      value: job.error_count,
-      tone: job.error_count > 0 ? "text-red-600" : "text-zinc-900",
-    },
-  ];
   return (
-    <dl className="grid grid-cols-3 gap-3">
+    <CountTiles
+      counts={[
+        { label: "Created", value: job.created },
+        { label: "Updated", value: job.updated },
+        { label: "Duplicate rows", value: job.duplicate_count, warn: job.duplicate_count > 0 },
+        { label: "Rows with errors", value: job.error_count, alarm: job.error_count > 0 },
+      ]}
+    />
+  );
+}
+
+/** A row of counts (import totals, check results); a warned count shows amber, an alarmed one red. */
+export function CountTiles({
+  counts,
+}: {
+  counts: { label: string; value: number; warn?: boolean; alarm?: boolean }[];
+}) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {counts.map((count) => (
         <div key={count.label} className="rounded-lg bg-zinc-50 px-3 py-2.5 ring-1 ring-zinc-100">
           <dt className="text-xs text-zinc-500">{count.label}</dt>
-          <dd className={cn("mt-0.5 text-lg font-semibold tabular-nums", count.tone)}>
+          <dd
+            className={cn(
+              "mt-0.5 text-lg font-semibold tabular-nums",
+              count.alarm ? "text-red-600" : count.warn ? "text-amber-700" : "text-zinc-900",
+            )}
+          >
             {formatCount(count.value)}
           </dd>
         </div>

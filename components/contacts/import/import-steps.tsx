@@ -1,10 +1,10 @@
 import { Check } from "lucide-react";
 import { cn } from "../../ui/cn";
 
-const STEPS = ["Upload file", "Match columns", "Import"] as const;
+const STEPS = ["Upload file", "Match columns", "Check rows", "Import"] as const;
 
-/** Where the import wizard is: 0 upload, 1 mapping, 2 import. */
-export function ImportSteps({ current, finished }: { current: 0 | 1 | 2; finished?: boolean }) {
+/** Where the import wizard is: 0 upload, 1 mapping, 2 whole-file check, 3 import. */
+export function ImportSteps({ current, finished }: { current: 0 | 1 | 2 | 3; finished?: boolean }) {
   return (
     <ol className="mb-6 flex items-center gap-2 text-[13px] sm:gap-3" aria-label="Import steps">
       {STEPS.map((label, i) => {

@@ -1,16 +1,12 @@
 "use client";
 
-import { Download } from "lucide-react";
-import { csvLine } from "@/lib/dashboard/csv-preview";
 import { formatCount } from "@/lib/dashboard/format";
-import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
-import { TBody, TD, TH, THead, TR } from "../../ui/table";
 import { ImportCounts } from "./import-progress";
-import { saveBlob } from "./save-blob";
+import { ProblemRows } from "./problem-rows";
 import type { ImportJob } from "./use-contact-import";
 
-/** Step 3 at the end: what was imported and, row by row, what was not. */
+/** The last step at the end: what was imported and, row by row, what was not. */
 export function ImportSummary({ job, fileName }: { job: ImportJob; fileName: string }) {
   const imported = job.created + job.updated;
   return (
@@ -24,12 +20,22 @@ export function ImportSummary({ job, fileName }: { job: ImportJob; fileName: str
         <Notice tone={job.error_count > 0 ? "warning" : "success"} title={headline(job)}>
           {formatCount(imported)} {imported === 1 ? "contact was" : "contacts were"} imported from{" "}
           {fileName}
-          {job.error_count > 0 && ". The rows listed below were skipped: fix them and import again"}
+          {job.error_count > 0 && ". The rows with errors were skipped: fix them and import again"}
+          {job.duplicate_count > 0 &&
+            `. ${formatCount(job.duplicate_count)} ${job.duplicate_count === 1 ? "row repeated an email" : "rows repeated emails"} of earlier rows: the last row of each email won`}
           .
         </Notice>
       )}
       <ImportCounts job={job} />
-      {job.errors.length > 0 && <ErrorReport job={job} fileName={fileName} />}
+      {job.errors.length + job.duplicates.length > 0 && (
+        <ProblemRows
+          errors={job.errors}
+          errorCount={job.error_count}
+          duplicates={job.duplicates}
+          duplicateCount={job.duplicate_count}
+          fileName={fileName}
+        />
+      )}
     </div>
   );
 }
@@ -38,54 +44,4 @@ function headline(job: ImportJob): string {
   if (job.error_count === 0) return "Import complete";
   const rows = job.error_count === 1 ? "1 row" : `${formatCount(job.error_count)} rows`;
   return `Import complete, ${rows} skipped`;
-}
-
-function ErrorReport({ job, fileName }: { job: ImportJob; fileName: string }) {
-  const download = () => {
-    const lines = [
-      csvLine(["row", "error"]),
-      ...job.errors.map((e) => csvLine([e.row, e.message])),
-    ];
-    const base = fileName.replace(/\.csv$/i, "");
-    saveBlob(new Blob(lines, { type: "text/csv" }), `${base}-errors.csv`);
-  };
-  return (
-    <section aria-labelledby="import-errors" className="rounded-lg ring-1 ring-zinc-200">
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-100 px-4 py-3">
-        <div className="min-w-0">
-          <h3 id="import-errors" className="text-sm font-semibold text-zinc-900">
-            Rows with errors
-          </h3>
-          <p className="mt-0.5 text-[13px] text-zinc-500">
-            Row 1 is the first row under the header.
-            {job.error_count > job.errors.length &&
-              ` Only the first ${formatCount(job.errors.length)} of ${formatCount(job.error_count)} are listed.`}
-          </p>
-        </div>
-        <Button variant="secondary" size="sm" onClick={download}>
-          <Download aria-hidden />
-          Download errors as CSV
-        </Button>
-      </div>
-      {/* A bare <table>, not <Table>: its own scroller would stop the header from sticking. */}
-      <div className="max-h-96 overflow-y-auto">
-        <table className="w-full border-collapse text-left text-sm">
-          <THead className="sticky top-0 bg-zinc-50">
-            <tr>
-              <TH className="w-20">Row</TH>
-              <TH>Problem</TH>
-            </tr>
-          </THead>
-          <TBody>
-            {job.errors.map((error) => (
-              <TR key={`${error.row}-${error.message}`}>
-                <TD className="text-zinc-500 tabular-nums">{formatCount(error.row)}</TD>
-                <TD className="wrap-anywhere">{error.message}</TD>
-              </TR>
-            ))}
-          </TBody>
-        </table>
-      </div>
-    </section>
-  );
 }

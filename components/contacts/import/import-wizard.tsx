@@ -1,9 +1,10 @@
 "use client";
 
-import { ArrowLeft, ArrowRight, RotateCcw, Upload } from "lucide-react";
+import { ArrowLeft, ArrowRight, Loader2, RotateCcw, Upload } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import type { CsvPreview } from "@/lib/dashboard/csv-preview";
+import { formatCount } from "@/lib/dashboard/format";
 import {
   hasProblems,
   initialChoices,
@@ -11,9 +12,11 @@ import {
   mappingToSend,
   type ColumnChoice,
 } from "@/lib/dashboard/import-mapping";
+import { delimiterLabel } from "@/lib/imports/delimiter";
 import { Button } from "../../ui/button";
 import { Card, CardHeader } from "../../ui/card";
 import { Notice } from "../../ui/notice";
+import { CheckResults } from "./check-results";
 import { ColumnMapping } from "./column-mapping";
 import { FileDrop } from "./file-drop";
 import { ImportProgress } from "./import-progress";
@@ -21,14 +24,20 @@ import { ImportSteps } from "./import-steps";
 import { ImportSummary } from "./import-summary";
 import { MappingPreview } from "./mapping-preview";
 import { useContactImport } from "./use-contact-import";
+import { useImportCheck } from "./use-import-check";
 
 type Loaded = { file: File; preview: CsvPreview };
 
-/** The CSV import: choose a file, match its columns (with a live preview), import and report. */
-export function ImportWizard() {
+/**
+ * The CSV import: choose a file, match its columns (with a live preview), check every row of
+ * it, then import and report. `existingKeys` are the project's custom fields, so a column is
+ * suggested to fill `plan` rather than create `Plan` beside it.
+ */
+export function ImportWizard({ existingKeys }: { existingKeys: string[] }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [choices, setChoices] = useState<ColumnChoice[]>([]);
   const { state, start, reset } = useContactImport();
+  const checking = useImportCheck();
   const columns = loaded?.preview.columns ?? [];
   const problems = mappingProblems(columns, choices);
 
@@ -39,13 +48,13 @@ export function ImportWizard() {
         <Card>
           <CardHeader
             title="Upload a CSV file"
-            description="Export your list from a spreadsheet or another tool as CSV (comma separated)."
+            description="Export your list from a spreadsheet or another tool as CSV (comma, semicolon or tab separated)."
           />
           <div className="p-5">
             <FileDrop
               onRead={(file, preview) => {
                 setLoaded({ file, preview });
-                setChoices(initialChoices(preview.columns));
+                setChoices(initialChoices(preview.columns, existingKeys));
               }}
             />
           </div>
@@ -57,14 +66,19 @@ export function ImportWizard() {
   const { file, preview } = loaded;
   const chooseAnother = () => {
     reset();
+    checking.reset();
     setLoaded(null);
+  };
+  const backToColumns = () => {
+    reset();
+    checking.reset();
   };
 
   if (state.phase !== "idle") {
     const done = state.phase === "done";
     return (
       <>
-        <ImportSteps current={2} finished={done} />
+        <ImportSteps current={3} finished={done} />
         <Card>
           <CardHeader
             title={
@@ -90,7 +104,7 @@ export function ImportWizard() {
           {(done || state.phase === "error") && (
             <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-100 px-5 py-3">
               {state.phase === "error" && (
-                <Button variant="secondary" onClick={reset}>
+                <Button variant="secondary" onClick={backToColumns}>
                   <ArrowLeft aria-hidden />
                   Back to columns
                 </Button>
@@ -114,6 +128,50 @@ export function ImportWizard() {
     );
   }
 
+  const check = checking.state;
+  if (check.phase !== "idle") {
+    const importable = check.phase === "checked" ? check.report.contacts : 0;
+    return (
+      <>
+        <ImportSteps current={2} />
+        <Card>
+          <CardHeader
+            title={check.phase === "checking" ? "Checking every row…" : "Check results"}
+            description={`${file.name} · nothing is imported until you confirm`}
+          />
+          <div className="grid gap-4 p-5">
+            {check.phase === "checking" && (
+              <p className="flex items-center gap-2 text-sm text-zinc-600" role="status">
+                <Loader2 aria-hidden className="size-4 animate-spin text-zinc-400" />
+                Reading {file.name} row by row…
+              </p>
+            )}
+            {check.phase === "error" && (
+              <Notice tone="error" title="The file could not be checked">
+                {check.message}
+              </Notice>
+            )}
+            {check.phase === "checked" && (
+              <CheckResults report={check.report} fileName={file.name} />
+            )}
+          </div>
+          <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-100 px-5 py-3">
+            <Button variant="secondary" onClick={backToColumns}>
+              <ArrowLeft aria-hidden />
+              Back to columns
+            </Button>
+            {check.phase === "checked" && importable > 0 && (
+              <Button onClick={() => start(file, check.mapping)}>
+                Import {formatCount(importable)} {importable === 1 ? "contact" : "contacts"}
+                <ArrowRight aria-hidden />
+              </Button>
+            )}
+          </div>
+        </Card>
+      </>
+    );
+  }
+
   const blocked = hasProblems(problems);
   return (
     <>
@@ -122,7 +180,7 @@ export function ImportWizard() {
         <Card className="overflow-hidden">
           <CardHeader
             title="Match your columns"
-            description={`${file.name} · ${columns.length} ${columns.length === 1 ? "column" : "columns"}`}
+            description={`${file.name} · ${columns.length} ${columns.length === 1 ? "column" : "columns"} separated by ${delimiterLabel(preview.delimiter)}`}
             actions={
               <Button variant="secondary" size="sm" onClick={chooseAnother}>
                 <Upload aria-hidden />
@@ -135,6 +193,7 @@ export function ImportWizard() {
             rows={preview.rows}
             choices={choices}
             problems={problems}
+            existingKeys={existingKeys}
             onChange={(index, choice) =>
               setChoices((current) => current.map((c, i) => (i === index ? choice : c)))
             }
@@ -143,7 +202,7 @@ export function ImportWizard() {
         <Card className="overflow-hidden">
           <CardHeader
             title="Preview"
-            description={`The first ${preview.rows.length === 1 ? "row" : `${preview.rows.length} rows`} as they will be imported. Contacts that already exist (same email) are updated; the others are created.`}
+            description={`The first ${preview.rows.length === 1 ? "row" : `${preview.rows.length} rows`} as they will be imported. Next, every row of the file is checked before anything is imported.`}
           />
           <MappingPreview columns={columns} rows={preview.rows} choices={choices} />
         </Card>
@@ -151,8 +210,11 @@ export function ImportWizard() {
           {blocked && (
             <p className="text-[13px] text-red-600">Fix the column settings above to continue.</p>
           )}
-          <Button disabled={blocked} onClick={() => start(file, mappingToSend(columns, choices))}>
-            Import contacts
+          <Button
+            disabled={blocked}
+            onClick={() => void checking.check(file, mappingToSend(columns, choices))}
+          >
+            Check all rows
             <ArrowRight aria-hidden />
           </Button>
         </div>

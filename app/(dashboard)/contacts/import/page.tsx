@@ -3,13 +3,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { ImportWizard } from "@/components/contacts/import/import-wizard";
+import { listContactDataKeys } from "@/lib/contacts/data-keys";
 import { requireDashboard } from "@/lib/dashboard/context";
 
 export const metadata: Metadata = { title: "Import contacts" };
 
 export default async function ImportContactsPage() {
   // Signed-out visitors go to the login page rather than to a wizard that cannot upload.
-  await requireDashboard();
+  const { ctx } = await requireDashboard();
+  const existingKeys = await listContactDataKeys(ctx);
   return (
     <>
       <PageHeader
@@ -25,7 +27,7 @@ export default async function ImportContactsPage() {
         title="Import contacts"
         description="Add contacts from a CSV file. Contacts that already exist (same email address) are updated, new ones are created."
       />
-      <ImportWizard />
+      <ImportWizard existingKeys={existingKeys} />
     </>
   );
 }
