@@ -23,7 +23,14 @@ export function CheckResults({
           Every row of {fileName} has a problem: fix the file or the column settings and try again.
         </Notice>
       ) : clean ? (
-        <Notice tone="success" title={`All ${formatCount(report.total_rows)} rows are ready`}>
+        <Notice
+          tone="success"
+          title={
+            report.total_rows === 1
+              ? "The row is ready"
+              : `All ${formatCount(report.total_rows)} rows are ready`
+          }
+        >
           Every row has a valid email address and no email appears twice.
         </Notice>
       ) : (

@@ -22,7 +22,7 @@ export function ImportSummary({ job, fileName }: { job: ImportJob; fileName: str
           {fileName}
           {job.error_count > 0 && ". The rows with errors were skipped: fix them and import again"}
           {job.duplicate_count > 0 &&
-            `. ${formatCount(job.duplicate_count)} ${job.duplicate_count === 1 ? "row repeated an email" : "rows repeated emails"} of earlier rows: the last row of each email won`}
+            `. ${formatCount(job.duplicate_count)} ${job.duplicate_count === 1 ? "row repeated the email of an earlier row" : "rows repeated the emails of earlier rows"}: the last row of each email won`}
           .
         </Notice>
       )}
