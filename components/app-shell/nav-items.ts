@@ -1,4 +1,5 @@
 import {
+  Activity,
   Ban,
   Globe,
   Home,
@@ -35,6 +36,7 @@ export const NAV: NavSection[] = [
       { href: "/automations", label: "Automations", icon: Workflow },
       { href: "/contacts", label: "Contacts", icon: Users },
       { href: "/segments", label: "Segments", icon: ListFilter },
+      { href: "/events", label: "Events", icon: Activity },
       { href: "/suppressions", label: "Suppressions", icon: Ban },
     ],
   },
