@@ -18,7 +18,6 @@ export function safeReturnPath(value: unknown): string | null {
     return null;
   }
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
   let url: URL;
   try {
