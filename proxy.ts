@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isDevelopmentBuild } from "@/lib/config";
+import { REQUESTED_PATH_HEADER } from "@/lib/dashboard/return-path";
 import { dashboardCsp } from "@/lib/http/security-headers";
 
 /**
@@ -20,6 +21,8 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", policy);
+  // For the sign-in round trip (callbackUrl) and the 404's way back: pages cannot see their URL.
+  requestHeaders.set(REQUESTED_PATH_HEADER, `${pathname}${search}`);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", policy);
   return response;

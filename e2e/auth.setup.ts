@@ -5,7 +5,7 @@ import { readCredentials } from "./credentials";
 setup("sign in", async ({ page }) => {
   const { email, password, projectName } = readCredentials();
   await page.goto("/overview");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Foverview$/);
 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("not-the-password");

@@ -61,6 +61,6 @@ test("an invited member joins, works without admin settings, and is removed", as
 
   // Their very next navigation lands on the sign-in page.
   await theirs.goto("/contacts");
-  await expect(theirs).toHaveURL(/\/login$/);
+  await expect(theirs).toHaveURL(/\/login\?callbackUrl=%2Fcontacts$/);
   await invitee.close();
 });

@@ -24,7 +24,7 @@ test("signing out ends the session", async ({ page }) => {
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/settings/api-keys");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fsettings%2Fapi-keys$/);
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
 });
 

@@ -3,6 +3,8 @@ import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { loadDashboardContext } from "@/lib/dashboard/context";
+import { first } from "@/lib/dashboard/search-params";
+import { safeReturnPath } from "@/lib/dashboard/return-path";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -20,9 +22,12 @@ export default async function LoginPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { code } = await searchParams;
-  // Already signed in (and a member of a project): straight to the dashboard.
-  if (await loadDashboardContext()) redirect("/overview");
+  const params = await searchParams;
+  const code = first(params.code);
+  // Where to go once signed in: only a path on this site (anything else is dropped).
+  const callbackUrl = safeReturnPath(first(params.callbackUrl)) ?? undefined;
+  // Already signed in (and a member of a project): straight on.
+  if (await loadDashboardContext()) redirect(callbackUrl ?? "/overview");
   return (
     <AuthCard
       footer={
@@ -38,7 +43,7 @@ export default async function LoginPage({
       <p className="mt-1 text-sm text-zinc-500">
         Use the email and password of your Mailwright account.
       </p>
-      <LoginForm notice={typeof code === "string" ? CODE_MESSAGES[code] : undefined} />
+      <LoginForm notice={code ? CODE_MESSAGES[code] : undefined} callbackUrl={callbackUrl} />
     </AuthCard>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  Activity,
   Ban,
   Globe,
   Home,
@@ -15,6 +16,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
+import { safeReturnPath } from "@/lib/dashboard/return-path";
 import { can, type Permission, type Role } from "@/lib/permissions";
 
 /** `permission`: shown only to roles that hold it (the page refuses others calmly anyway). */
@@ -35,6 +37,7 @@ export const NAV: NavSection[] = [
       { href: "/automations", label: "Automations", icon: Workflow },
       { href: "/contacts", label: "Contacts", icon: Users },
       { href: "/segments", label: "Segments", icon: ListFilter },
+      { href: "/events", label: "Events", icon: Activity },
       { href: "/suppressions", label: "Suppressions", icon: Ban },
     ],
   },
@@ -72,4 +75,14 @@ export function navFor(role: Role): NavSection[] {
     ...section,
     items: section.items.filter((item) => !item.permission || can(role, item.permission)),
   }));
+}
+
+/** The list a missing page belongs to (`/campaigns/cmp_x` → Campaigns), for the 404's way back. */
+export function parentListOf(path: string | null | undefined): NavItem | null {
+  const pathname = safeReturnPath(path)?.split(/[?#]/)[0];
+  if (!pathname) return null;
+  const item = NAV.flatMap((section) => section.items)
+    .filter((i) => pathname === i.href || pathname.startsWith(`${i.href}/`))
+    .sort((a, b) => b.href.length - a.href.length)[0];
+  return item && item.href !== "/overview" ? item : null;
 }

@@ -9,8 +9,11 @@ import { describedBy, Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { Notice } from "../ui/notice";
 
-/** `notice`: a message from a redirect (e.g. a throttled sign-in), until the form is used. */
-export function LoginForm({ notice }: { notice?: string }) {
+/**
+ * `notice`: a message from a redirect (e.g. a throttled sign-in), until the form is used.
+ * `callbackUrl`: the page to open once signed in (the action checks it again).
+ */
+export function LoginForm({ notice, callbackUrl }: { notice?: string; callbackUrl?: string }) {
   const [state, action, pending] = useActionState(signInAction, IDLE);
   const errors = state.status === "error" ? state.fieldErrors : {};
   const email = state.status === "error" ? state.values?.email : undefined;
@@ -20,6 +23,7 @@ export function LoginForm({ notice }: { notice?: string }) {
     <form action={action} noValidate className="mt-6 grid gap-4">
       {formLevel && <Notice tone="error">{state.message}</Notice>}
       {state.status === "idle" && notice && <Notice tone="error">{notice}</Notice>}
+      {callbackUrl && <input type="hidden" name="callbackUrl" value={callbackUrl} />}
       <Field id="email" label="Email" error={errors.email}>
         <Input
           id="email"

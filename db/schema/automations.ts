@@ -139,6 +139,10 @@ export const automationStepRuns = pgTable(
     uniqueIndex("automation_step_runs_execution_key").on(t.runId, t.executionKey),
     index("automation_step_runs_run_idx").on(t.runId, t.startedAt),
     index("automation_step_runs_automation_step_idx").on(t.automationId, t.stepId),
+    // Emails an automation sent, counted per automation for its list row (lib/automations/activity.ts).
+    index("automation_step_runs_emails_sent_idx")
+      .on(t.automationId)
+      .where(sql`${t.stepType} = 'email' and ${t.outcome} in ('sent', 'queued')`),
   ],
 );
 

@@ -19,6 +19,19 @@ export const events = pgTable(
   (t) => [
     index("events_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
     index("events_contact_created_idx").on(t.contactId, t.createdAt.desc(), t.id.desc()),
+    // The dashboard's events log filters by name and by address (lib/events/list.ts).
+    index("events_project_name_created_idx").on(
+      t.projectId,
+      t.name,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index("events_project_email_created_idx").on(
+      t.projectId,
+      t.email,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
   ],
 );
 

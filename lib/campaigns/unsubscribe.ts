@@ -1,16 +1,27 @@
 import { and, eq } from "drizzle-orm";
-import { contacts, emails, projects } from "@/db/schema";
-import type { Database } from "@/db";
+import { contacts, emails, events, projects } from "@/db/schema";
+import type { Database, Executor } from "@/db";
 import type { Clock } from "../clock";
+import { newId } from "../ids";
 import { isPlausibleToken } from "../tracking/token";
 import { countCampaignUnsubscribe } from "./counters";
 
 export type UnsubscribeTarget = { address: string; projectName: string; subscribed: boolean };
 
+/** Names of the contact events an unsubscribe link records (on the contact's timeline). */
+export const SUBSCRIPTION_EVENTS = {
+  unsubscribed: "contact.unsubscribed",
+  resubscribed: "contact.resubscribed",
+} as const;
+
+type LinkedEmail = NonNullable<Awaited<ReturnType<typeof emailByToken>>>;
+
 async function emailByToken(db: Database, token: string) {
   if (!isPlausibleToken(token)) return null;
   const [row] = await db
     .select({
+      id: emails.id,
+      projectId: emails.projectId,
       contactId: emails.contactId,
       campaignId: emails.campaignId,
       campaignVariant: emails.campaignVariant,
@@ -34,24 +45,66 @@ export async function describeUnsubscribe(db: Database, token: string) {
     : null;
 }
 
+type Deps = { db: Database; clock: Clock };
+
 /**
  * One-click unsubscribe (RFC 8058) from a campaign or automation email: the contact becomes
  * `subscribed: false`, so campaigns and automation emails skip it while transactional mail still
  * reaches it (DECISIONS §6); the campaign's variant counts the unsubscribe once. Idempotent.
  */
 export async function unsubscribeByToken(
-  deps: { db: Database; clock: Clock },
+  deps: Deps,
   token: string,
 ): Promise<UnsubscribeTarget | null> {
+  return changeSubscription(deps, token, false);
+}
+
+/**
+ * "Resubscribe" on the page an unsubscribe link opened (a click changed their mind): the same
+ * token proves the address, the contact is subscribed again. The campaign's unsubscribe count
+ * stays (it happened). Idempotent: only an actual change is recorded.
+ */
+export async function resubscribeByToken(
+  deps: Deps,
+  token: string,
+): Promise<UnsubscribeTarget | null> {
+  return changeSubscription(deps, token, true);
+}
+
+async function changeSubscription(deps: Deps, token: string, subscribed: boolean) {
   const row = await emailByToken(deps.db, token);
   if (!row?.contactId) return null;
   await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
     const changed = await tx
       .update(contacts)
-      .set({ subscribed: false, updatedAt: deps.clock.now() })
-      .where(and(eq(contacts.id, row.contactId!), eq(contacts.subscribed, true)))
+      .set({ subscribed, updatedAt: now })
+      .where(and(eq(contacts.id, row.contactId!), eq(contacts.subscribed, !subscribed)))
       .returning({ id: contacts.id });
-    if (changed.length > 0) await countCampaignUnsubscribe(tx, row);
+    if (changed.length === 0) return;
+    if (!subscribed) await countCampaignUnsubscribe(tx, row);
+    await recordSubscriptionEvent(tx, row, subscribed, now);
   });
-  return { address: row.address, projectName: row.projectName, subscribed: false };
+  return { address: row.address, projectName: row.projectName, subscribed };
+}
+
+/**
+ * The change on the contact's timeline and in the events log. Written directly, not through
+ * recordEvent: it is the service's own record, not a custom event, and starts no automation.
+ */
+async function recordSubscriptionEvent(
+  tx: Executor,
+  row: LinkedEmail,
+  subscribed: boolean,
+  now: Date,
+) {
+  await tx.insert(events).values({
+    id: newId("evt", now.getTime()),
+    projectId: row.projectId,
+    name: subscribed ? SUBSCRIPTION_EVENTS.resubscribed : SUBSCRIPTION_EVENTS.unsubscribed,
+    contactId: row.contactId,
+    email: row.address.toLowerCase(),
+    data: { source: "unsubscribe_link", email_id: row.id },
+    createdAt: now,
+  });
 }

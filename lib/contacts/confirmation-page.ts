@@ -1,5 +1,7 @@
-import { hostedPage } from "../http/hosted-page";
+import { hostedIcon, hostedPage } from "../http/hosted-page";
 import { escapeHtml } from "../templates/variables";
+
+const TITLE = "Confirm your subscription";
 
 /** The hosted double opt-in page: confirm (GET), done (POST), or an invalid link (404). */
 export function confirmationPage(
@@ -8,17 +10,19 @@ export function confirmationPage(
 ): Response {
   if (state === "invalid" || !target) {
     return hostedPage(
-      "Confirm your subscription",
-      "<h1>This link is invalid or was already used</h1><p>If you already confirmed, you're all set.</p>",
+      TITLE,
+      `${hostedIcon("alert", "warn")}<h1>This link is invalid or was already used</h1><p>If you already confirmed, you're all set.</p>`,
       404,
     );
   }
   const who = `<strong>${escapeHtml(target.email)}</strong>`;
   const from = escapeHtml(target.projectName);
   return hostedPage(
-    "Confirm your subscription",
+    TITLE,
     state === "done"
-      ? `<h1>You're subscribed</h1><p>Thanks for confirming: ${who} will get emails from ${from}.</p>`
-      : `<h1>Confirm your subscription</h1><p>Confirm that ${who} wants to get emails from ${from}.</p><form method="post"><button type="submit">Confirm subscription</button></form>`,
+      ? `${hostedIcon("check", "done")}<h1>You're subscribed to ${from}</h1><p>Thanks for confirming: ${who} will get emails from ${from}.</p>`
+      : `${hostedIcon("mail")}<h1>Confirm your subscription</h1><p>Confirm that ${who} wants to get emails from ${from}.</p><form method="post"><button type="submit">Confirm subscription</button></form>`,
+    200,
+    { projectName: target.projectName },
   );
 }

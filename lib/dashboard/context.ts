@@ -1,10 +1,11 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "../auth";
 import { serviceContext, type ServiceContext } from "../context";
 import { getRuntime, type Runtime } from "../runtime";
 import { projectsOfUser } from "../users/users";
+import { loginHref, REQUESTED_PATH_HEADER } from "./return-path";
 import { findUserById } from "./users";
 
 export const PROJECT_COOKIE = "mw_project";
@@ -67,9 +68,12 @@ export async function rememberProject(projectId: string, appUrl: string) {
   });
 }
 
-/** For pages and server actions: the context, or a redirect to the sign-in page. */
+/**
+ * For pages and server actions: the context, or a redirect to the sign-in page that brings the
+ * visitor back to the page they asked for once signed in.
+ */
 export async function requireDashboard(): Promise<DashboardContext> {
   const context = await loadDashboardContext();
-  if (!context) redirect("/login");
+  if (!context) redirect(loginHref((await headers()).get(REQUESTED_PATH_HEADER)));
   return context;
 }

@@ -12,5 +12,12 @@ export type RecordEventInput = z.input<typeof RecordEventInput>;
 
 export const ListEventsQuery = PageQuery.extend({
   contactId: z.string().max(100).optional(),
+  /** Exact event name (names are the caller's, e.g. `user.signed_up`). */
+  name: EventName.optional(),
+  /**
+   * Exact address, case-insensitive: also finds events of emails that are no contact. Exact
+   * rather than a fragment so the (project, email) index serves it on any volume.
+   */
+  email: z.string().trim().toLowerCase().min(1).max(320).optional(),
 });
 export type ListEventsQuery = z.input<typeof ListEventsQuery>;

@@ -222,6 +222,45 @@ describe(`events API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     expect((await listEvents(otherCtx, { contactId: contact.id })).data).toEqual([]);
   });
 
+  it("the events log filters by name and by address, including addresses that are no contact", async () => {
+    const p = await app.createProject({ name: "Log" });
+    const { body: contact } = await post("/v1/contacts", { email: "ada@example.com" }, p.live);
+    // A few milliseconds apart so "newest first" has one answer.
+    const later = () => new Promise((resolve) => setTimeout(resolve, 3));
+    await post("/v1/events", { name: "plan.upgraded", email: "ada@example.com" }, p.live);
+    await later();
+    await post("/v1/events", { name: "page.viewed", email: "Nobody@Example.com" }, p.live);
+    await later();
+    await post("/v1/events", { name: "page.viewed", data: { path: "/pricing" } }, p.live);
+    const ctx = app.ctx(p.id);
+
+    const all = await listEvents(ctx, {});
+    expect(all.data.map((e) => [e.name, e.email, e.contact_id])).toEqual([
+      ["page.viewed", null, null],
+      ["page.viewed", "nobody@example.com", null],
+      ["plan.upgraded", "ada@example.com", contact.id],
+    ]);
+    expect(all.data[0]!.data).toEqual({ path: "/pricing" });
+
+    const views = await listEvents(ctx, { name: "page.viewed", limit: 1 });
+    expect(views.data.map((e) => e.email)).toEqual([null]);
+    const older = await listEvents(ctx, { name: "page.viewed", cursor: views.next_cursor! });
+    expect(older.data.map((e) => e.email)).toEqual(["nobody@example.com"]);
+    // A cursor of the filtered log is refused on the whole log.
+    await expect(listEvents(ctx, { cursor: views.next_cursor! })).rejects.toMatchObject({
+      status: 422,
+    });
+
+    const unknown = await listEvents(ctx, { email: " NOBODY@example.com " });
+    expect(unknown.data.map((e) => [e.name, e.contact_id])).toEqual([["page.viewed", null]]);
+    expect((await listEvents(ctx, { email: "ada@example.com", name: "page.viewed" })).data).toEqual(
+      [],
+    );
+    expect(
+      (await listEvents({ ...ctx, projectId: other.id }, { name: "page.viewed" })).data,
+    ).toEqual([]);
+  });
+
   it("requires a valid key", async () => {
     await expectRequiresKey(app, "POST", "/v1/events");
   });

@@ -1,40 +1,60 @@
 import { describe, expect, it } from "vitest";
-import {
-  emailIdFromReturnPath,
-  emailIdFromToken,
-  returnPathAddress,
-  returnPathToken,
-} from "@/lib/sending/return-path";
+import { parentListOf } from "@/components/app-shell/nav-items";
+import { loginHref, safeReturnPath } from "@/lib/dashboard/return-path";
 
-const KEY = "k".repeat(43);
-const ID = "em_01jexample0000000000000000";
-
-describe("VERP return paths", () => {
-  it("names the email under bounces.<sending domain>, or BOUNCE_DOMAIN", () => {
-    const address = returnPathAddress({ bounceDomain: undefined }, KEY, ID, "mail.test");
-    expect(address).toMatch(
-      /^bounces\+em_01jexample0000000000000000-[0-9a-f]{20}@bounces\.mail\.test$/,
+describe("safeReturnPath (sign-in callbackUrl)", () => {
+  it("keeps paths on this site with their query and fragment", () => {
+    expect(safeReturnPath("/campaigns/cmp_1")).toBe("/campaigns/cmp_1");
+    expect(safeReturnPath("/emails?status=bounced&cursor=abc#top")).toBe(
+      "/emails?status=bounced&cursor=abc#top",
     );
-    // RFC 5321: a local part of at most 64 octets.
-    expect(address.slice(0, address.indexOf("@")).length).toBeLessThanOrEqual(64);
-    expect(returnPathAddress({ bounceDomain: "rp.example.net" }, KEY, ID, "mail.test")).toMatch(
-      /@rp\.example\.net$/,
-    );
-    expect(emailIdFromReturnPath(KEY, address)).toBe(ID);
-    expect(emailIdFromReturnPath(KEY, `<${address.toUpperCase()}>`)).toBe(ID);
+    // Dot segments are resolved, never above the root.
+    expect(safeReturnPath("/contacts/../../events")).toBe("/events");
   });
 
-  it("refuses forged, altered and foreign tokens", () => {
-    const token = returnPathToken(KEY, ID);
-    expect(emailIdFromToken(KEY, token)).toBe(ID);
-    expect(emailIdFromToken("another key".padEnd(43, "x"), token)).toBeNull();
-    const otherId = "em_01jexample0000000000000001";
-    expect(emailIdFromToken(KEY, `${otherId}-${token.split("-")[1]}`)).toBeNull();
-    expect(emailIdFromToken(KEY, token.slice(0, -1))).toBeNull();
-    expect(emailIdFromToken(KEY, `${token}0`)).toBeNull();
-    for (const junk of ["", "-", "em_-", "x".repeat(500), "bounces", `${ID}-`])
-      expect(emailIdFromToken(KEY, junk)).toBeNull();
-    expect(emailIdFromReturnPath(KEY, `postmaster@bounces.mail.test`)).toBeNull();
-    expect(emailIdFromReturnPath(KEY, `bounces+${token}x@bounces.mail.test`)).toBeNull();
+  it.each([
+    ["an absolute URL", "https://evil.example/phish"],
+    ["a scheme-less host", "evil.example/path"],
+    ["a protocol-relative URL", "//evil.example"],
+    ["a backslash that browsers read as a slash", "/\\evil.example"],
+    ["a backslash later on", "/ok\\..\\..\\evil"],
+    ["a javascript: URL", "javascript:alert(1)"],
+    ["a tab inside the host trick", "/\t/evil.example"],
+    ["a newline", "/overview\nSet-Cookie: x=1"],
+    ["the sign-in page itself", "/login?callbackUrl=/overview"],
+    ["an API route", "/api/auth/signout"],
+    ["an empty value", ""],
+    ["a value that is no string", ["/overview"]],
+    ["an overlong value", `/${"a".repeat(2100)}`],
+  ])("refuses %s", (_label, value) => {
+    expect(safeReturnPath(value)).toBeNull();
+  });
+
+  it("builds the sign-in link only with a safe path", () => {
+    expect(loginHref("/emails?status=bounced")).toBe(
+      "/login?callbackUrl=%2Femails%3Fstatus%3Dbounced",
+    );
+    expect(loginHref("//evil.example")).toBe("/login");
+    expect(loginHref("/")).toBe("/login");
+    expect(loginHref(null)).toBe("/login");
+  });
+});
+
+describe("parentListOf (the 404's way back)", () => {
+  it("names the list a missing detail page belongs to", () => {
+    expect(parentListOf("/campaigns/cmp_gone")).toMatchObject({ href: "/campaigns" });
+    expect(parentListOf("/automations/aut_1/runs/run_2")).toMatchObject({
+      href: "/automations",
+    });
+    expect(parentListOf("/settings/webhooks/wh_1?x=1")).toMatchObject({
+      href: "/settings/webhooks",
+    });
+  });
+
+  it("has none for unknown areas or the overview", () => {
+    expect(parentListOf("/nowhere")).toBeNull();
+    expect(parentListOf("/campaignsx")).toBeNull();
+    expect(parentListOf("/overview/x")).toBeNull();
+    expect(parentListOf(null)).toBeNull();
   });
 });

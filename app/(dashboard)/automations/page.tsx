@@ -6,6 +6,7 @@ import { NewAutomationButton } from "@/components/automations/new-automation-dia
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InvalidCursorNotice, KeysetPager } from "@/components/ui/keyset-pager";
+import { automationsActivity } from "@/lib/automations/activity";
 import { automationsHealth } from "@/lib/automations/health";
 import { listAutomations } from "@/lib/automations/list";
 import { requireDashboard } from "@/lib/dashboard/context";
@@ -28,11 +29,11 @@ export default async function AutomationsPage({ searchParams }: { searchParams: 
     page = null;
   }
   const empty = !cursor && page?.data.length === 0;
-  const health = await automationsHealth(
-    ctx.db,
-    ctx.projectId,
-    (page?.data ?? []).map((a) => a.id),
-  );
+  const ids = (page?.data ?? []).map((a) => a.id);
+  const [health, activity] = await Promise.all([
+    automationsHealth(ctx.db, ctx.projectId, ids),
+    automationsActivity(ctx.db, ctx.projectId, ids),
+  ]);
 
   return (
     <>
@@ -57,7 +58,12 @@ export default async function AutomationsPage({ searchParams }: { searchParams: 
           </EmptyState>
         ) : (
           <>
-            <AutomationsTable automations={page.data} health={health} now={ctx.clock.now()} />
+            <AutomationsTable
+              automations={page.data}
+              health={health}
+              activity={activity}
+              now={ctx.clock.now()}
+            />
             <KeysetPager
               page={page}
               cursor={cursor}

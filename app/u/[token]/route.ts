@@ -1,6 +1,11 @@
-import { describeUnsubscribe, unsubscribeByToken } from "@/lib/campaigns/unsubscribe";
-import { unsubscribePage } from "@/lib/campaigns/unsubscribe-page";
+import {
+  describeUnsubscribe,
+  resubscribeByToken,
+  unsubscribeByToken,
+} from "@/lib/campaigns/unsubscribe";
+import { RESUBSCRIBE_FIELD, unsubscribePage } from "@/lib/campaigns/unsubscribe-page";
 import { addressLimit, limitedPage } from "@/lib/http/address-limit";
+import { readBodyText } from "@/lib/http/body";
 import { getRuntime } from "@/lib/runtime";
 
 type RouteContext = { params: Promise<{ token: string }> };
@@ -16,13 +21,32 @@ export async function GET(request: Request, { params }: RouteContext): Promise<R
   return unsubscribePage(target ? (target.subscribed ? "confirm" : "done") : "invalid", target);
 }
 
-// POST /u/:token — one-click (List-Unsubscribe-Post) and the page's button: 200, no redirect
+// POST /u/:token — one-click (List-Unsubscribe-Post) and the page's buttons: 200, no redirect.
+// `action=resubscribe` (the page's Resubscribe button) subscribes the contact again.
 export async function POST(request: Request, { params }: RouteContext): Promise<Response> {
   const runtime = await getRuntime();
   const limit = addressLimit(runtime, request.headers);
   const refused = limitedPage(limit);
   if (refused) return refused;
-  const target = await unsubscribeByToken(runtime, (await params).token);
+  const token = (await params).token;
+  if (await wantsResubscribe(request)) {
+    // The token is the secret, and a browser says where a form came from: only this page's own
+    // form resubscribes, never a form on another site that learned the link.
+    const site = request.headers.get("sec-fetch-site");
+    if (site !== null && site !== "same-origin") return unsubscribePage("refused", null);
+    const target = await resubscribeByToken(runtime, token);
+    if (!target) limit.fail();
+    return unsubscribePage(target ? "resubscribed" : "invalid", target);
+  }
+  const target = await unsubscribeByToken(runtime, token);
   if (!target) limit.fail();
   return unsubscribePage(target ? "done" : "invalid", target);
+}
+
+/** A form body carrying the Resubscribe button's field (any other body unsubscribes). */
+async function wantsResubscribe(request: Request): Promise<boolean> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded")) return false;
+  const body = await readBodyText(request).catch(() => "");
+  return new URLSearchParams(body).get(RESUBSCRIBE_FIELD.name) === RESUBSCRIBE_FIELD.value;
 }

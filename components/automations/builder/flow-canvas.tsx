@@ -26,6 +26,7 @@ import type { InsertPoint, Step } from "./graph";
 import { InsertEdge, type InsertEdgeData } from "./insert-edge";
 import { BRANCH_HANDLE_OFFSET, type FlowLayout, type LayoutNode } from "./layout";
 import type { StepType } from "./steps-draft";
+import { initialViewport } from "./viewport";
 
 const nodeTypes = { trigger: TriggerNode, step: StepNode, end: EndNode };
 const edgeTypes = { insert: InsertEdge };
@@ -200,8 +201,10 @@ function Canvas(props: FlowCanvasProps) {
         edgeTypes={edgeTypes}
         fitViewOptions={{ padding: 0.15, maxZoom: 1 }}
         onInit={(instance) => {
-          if (box.current)
-            void instance.setViewport(initialViewport(layout, box.current.clientWidth));
+          if (box.current) {
+            const { clientWidth, clientHeight } = box.current;
+            void instance.setViewport(initialViewport(layout, clientWidth, clientHeight));
+          }
         }}
         minZoom={0.2}
         maxZoom={1.5}
@@ -242,19 +245,6 @@ function handlesOf(node: LayoutNode, branch: boolean): NodeHandle[] {
     handle("yes", "source", center - BRANCH_HANDLE_OFFSET, false),
     handle("no", "source", center + BRANCH_HANDLE_OFFSET, false),
   ];
-}
-
-/**
- * Readable first: as wide as the flow fits (at most 90%), its top at the top. Tall flows are
- * scrolled through rather than shrunk to unreadable; the fit button shows the whole at once.
- */
-export function initialViewport(layout: FlowLayout, width: number) {
-  const PADDING = 32;
-  const left = Math.min(...layout.nodes.map((n) => n.x));
-  const right = Math.max(...layout.nodes.map((n) => n.x + n.width));
-  const top = Math.min(...layout.nodes.map((n) => n.y));
-  const zoom = Math.max(0.4, Math.min(0.9, (width - 2 * PADDING) / (right - left)));
-  return { x: width / 2 - ((left + right) / 2) * zoom, y: PADDING - top * zoom, zoom };
 }
 
 function insertLabel(at: InsertPoint, numberOf: (id: string) => number): string {

@@ -5,8 +5,12 @@ import { signIn, signOut } from "../../auth";
 import { throttledMessage } from "../../auth/sign-in-throttle";
 import { ThrottledSignin } from "../../auth/throttled-signin";
 import { failure, type FormState } from "../form-state";
+import { safeReturnPath } from "../return-path";
 
-/** Sign-in form: field checks, then Auth.js credentials; a success redirects to the overview. */
+/**
+ * Sign-in form: field checks, then Auth.js credentials; a success redirects to the page the
+ * visitor asked for (`callbackUrl`, a path on this site only) or to the overview.
+ */
 export async function signInAction(_previous: FormState, form: FormData): Promise<FormState> {
   const email = String(form.get("email") ?? "").trim();
   const password = String(form.get("password") ?? "");
@@ -17,7 +21,8 @@ export async function signInAction(_previous: FormState, form: FormData): Promis
     return failure("Enter your email and password.", fieldErrors, { email });
   }
   try {
-    await signIn("credentials", { email, password, redirectTo: "/overview" });
+    const redirectTo = safeReturnPath(form.get("callbackUrl")) ?? "/overview";
+    await signIn("credentials", { email, password, redirectTo });
   } catch (error) {
     // A successful sign-in throws Next's redirect, which must propagate.
     if (!(error instanceof AuthError)) throw error;

@@ -1,5 +1,9 @@
-/** Shown while a dashboard page loads: the page's outline, so the shell does not jump. */
-export default function DashboardLoading() {
+/**
+ * Shown while a dashboard page loads: the page's outline, so the shell does not jump. Used by
+ * the loading.tsx of list pages that have no detail pages below them only: a loading boundary
+ * above a detail page flushes a 200 before the page can answer 404 for an unknown id.
+ */
+export function PageSkeleton() {
   return (
     <div aria-busy="true" aria-label="Loading" className="animate-pulse">
       <div className="mb-8 space-y-2">

@@ -1,0 +1,3 @@
+CREATE INDEX "automation_step_runs_emails_sent_idx" ON "automation_step_runs" USING btree ("automation_id") WHERE "automation_step_runs"."step_type" = 'email' and "automation_step_runs"."outcome" in ('sent', 'queued');--> statement-breakpoint
+CREATE INDEX "events_project_name_created_idx" ON "events" USING btree ("project_id","name","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "events_project_email_created_idx" ON "events" USING btree ("project_id","email","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
