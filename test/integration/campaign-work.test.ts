@@ -48,7 +48,7 @@ async function sendAndDeliver(campaignId: string, expected: number) {
   await api(`/v1/campaigns/${campaignId}/send`, {});
   return waitFor(async () => {
     const rows = await campaignEmails(campaignId);
-    return rows.length === expected && rows.every((e) => e.status === "delivered") && rows;
+    return rows.length === expected && rows.every((e) => e.status === "delivered") ? rows : null;
   });
 }
 
@@ -178,7 +178,7 @@ describe(`campaign work (${TEST_DRIVER})`, () => {
 
     const row = await waitFor(async () => {
       const [email] = await app.runtime.db.select().from(emails).where(eq(emails.id, sent.id));
-      return email?.status === "delivered" && email;
+      return email?.status === "delivered" ? email : null;
     });
     expect(row).toMatchObject({ type: "campaign", mode: "live", campaignId: null });
     // Opens and clicks of the test do not count either.
@@ -200,7 +200,7 @@ describe(`campaign work (${TEST_DRIVER})`, () => {
     });
     const row = await waitFor(async () => {
       const [email] = await app.runtime.db.select().from(emails).where(eq(emails.id, sent.id));
-      return email?.status === "delivered" && email;
+      return email?.status === "delivered" ? email : null;
     });
     expect(row).toMatchObject({ mode: "test", subject: "[Test] Hello" });
     expect(smtp.received.length).toBe(received);
