@@ -18,6 +18,21 @@ type ListState = {
   error: string | null;
 };
 
+type PageResult = Awaited<ReturnType<typeof engagedContactsAction>>;
+
+/** The list after a page arrives: replaced, or extended by "Show more". */
+function withPage(result: PageResult, append: boolean) {
+  return (current: ListState): ListState =>
+    result.ok
+      ? {
+          rows: append ? [...current.rows, ...result.data] : result.data,
+          cursor: result.next_cursor,
+          loading: false,
+          error: null,
+        }
+      : { ...current, loading: false, error: result.message };
+}
+
 const EMPTY: ListState = { rows: [], cursor: null, loading: true, error: null };
 
 /** Who opened and who clicked, most recent first, 20 at a time; each links to the contact. */
@@ -42,25 +57,12 @@ export function EngagedContacts({
     [campaignId],
   );
 
-  function apply(result: Awaited<ReturnType<typeof fetchPage>>, append: boolean) {
-    setList((current) =>
-      result.ok
-        ? {
-            rows: append ? [...current.rows, ...result.data] : result.data,
-            cursor: result.next_cursor,
-            loading: false,
-            error: null,
-          }
-        : { ...current, loading: false, error: result.message },
-    );
-  }
-
   const load = (which: Kind, cursor?: string) =>
-    fetchPage(which, cursor).then((result) => apply(result, cursor !== undefined));
+    fetchPage(which, cursor).then((result) => setList(withPage(result, cursor !== undefined)));
 
   useEffect(() => {
     let current = true;
-    fetchPage("opened").then((result) => current && apply(result, false));
+    fetchPage("opened").then((result) => current && setList(withPage(result, false)));
     return () => {
       current = false;
     };
