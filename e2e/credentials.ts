@@ -18,6 +18,8 @@ export type E2eCredentials = {
   breaker: { projectName: string; campaignId: string; automationId: string };
   /** scripts/e2e-seed-health.ts: a project with a live automation whose latest runs failed. */
   health: { projectName: string; automationId: string; error: string };
+  /** scripts/e2e-seed-engagement.ts: a sent campaign with opens and clicks. */
+  engagement: { projectName: string; campaignId: string; campaignName: string };
 };
 
 export function readCredentials(): E2eCredentials {

@@ -75,6 +75,8 @@ async function prepareData(dataDir: string) {
   const breaker = await seedTrippedBreakers(runtime, user.id, new Date(now.getTime() + 2));
   const { seedFailedRuns } = await import("./e2e-seed-health");
   const health = await seedFailedRuns(runtime, user.id, new Date(now.getTime() + 3));
+  const { seedEngagement } = await import("./e2e-seed-engagement");
+  const engagement = await seedEngagement(runtime, user.id, new Date(now.getTime() + 4));
   await runtime.jobs.stop(5_000);
   await runtime.handle.close();
   return {
@@ -87,6 +89,7 @@ async function prepareData(dataDir: string) {
     throttledEmail,
     breaker,
     health,
+    engagement,
   };
 }
 
