@@ -13,14 +13,7 @@ import {
 } from "recharts";
 import { formatCount } from "@/lib/dashboard/format";
 import { formatRate } from "../campaigns/format";
-import type { DayPoint, RateKey, RateShape, SendingTotals } from "./sending-series";
-
-export const RATES: { key: RateKey; label: string; color: string }[] = [
-  { key: "openRate", label: "Open rate", color: "#6366f1" },
-  { key: "clickRate", label: "Click rate", color: "#10b981" },
-  { key: "bounceRate", label: "Bounce rate", color: "#f59e0b" },
-  { key: "complaintRate", label: "Complaint rate", color: "#ef4444" },
-];
+import { RATES, type DayPoint, type RateShape, type SendingTotals } from "./sending-series";
 
 const dayTick = new Intl.DateTimeFormat(undefined, {
   month: "short",

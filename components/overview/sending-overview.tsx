@@ -6,8 +6,8 @@ import { latestCampaigns, OVERVIEW_DAYS, sendingByDay } from "@/lib/dashboard/se
 import { CampaignStatusBadge, displayStatus } from "../campaigns/campaign-status-badge";
 import { formatRate } from "../campaigns/format";
 import { Card, CardHeader } from "../ui/card";
-import { RATES, SendingCharts } from "./sending-charts";
-import { sendingSeries } from "./sending-series";
+import { SendingCharts } from "./sending-charts";
+import { RATES, sendingSeries } from "./sending-series";
 
 /** The overview's sending section: the last 30 days of live email and the latest campaigns. */
 export async function SendingOverview({ ctx }: { ctx: ServiceContext }) {

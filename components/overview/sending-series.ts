@@ -1,6 +1,14 @@
 import type { SendingDay } from "@/lib/dashboard/sending-overview";
 
 export type RateKey = "openRate" | "clickRate" | "bounceRate" | "complaintRate";
+/** The rates in the order the overview shows them, with their chart colours. */
+export const RATES: { key: RateKey; label: string; color: string }[] = [
+  { key: "openRate", label: "Open rate", color: "#6366f1" },
+  { key: "clickRate", label: "Click rate", color: "#10b981" },
+  { key: "bounceRate", label: "Bounce rate", color: "#f59e0b" },
+  { key: "complaintRate", label: "Complaint rate", color: "#ef4444" },
+];
+
 export type DayPoint = { at: number; sent: number } & Record<RateKey, number | null>;
 export type SendingTotals = { sent: number } & Record<RateKey, number | null>;
 
