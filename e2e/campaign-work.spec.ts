@@ -36,7 +36,7 @@ test("a draft: the error banner clears once fixed, then preview, test send, dupl
   await expect(banner).toBeHidden();
 
   await page.getByRole("button", { name: "Add subject B" }).click();
-  await page.getByLabel("Subject B").fill("Big news inside");
+  await page.getByRole("textbox", { name: "Subject B" }).fill("Big news inside");
   await page.getByRole("combobox", { name: "Template" }).click();
   await page.getByRole("option").first().click();
   await page.getByRole("button", { name: "Save draft" }).click();
@@ -67,7 +67,7 @@ test("a draft: the error banner clears once fixed, then preview, test send, dupl
   await page.getByRole("menuitem", { name: "Duplicate" }).click();
   await expect(page.getByRole("heading", { name: `Copy of ${name}` })).toBeVisible();
   expect(page.url()).not.toBe(draftUrl);
-  await expect(page.getByLabel("Subject B")).toHaveValue("Big news inside");
+  await expect(page.getByRole("textbox", { name: "Subject B" })).toHaveValue("Big news inside");
   await page.getByRole("button", { name: "More actions" }).click();
   await page.getByRole("menuitem", { name: "Delete draft" }).click();
   const confirm = page.getByRole("alertdialog", { name: `Delete “Copy of ${name}”?` });
