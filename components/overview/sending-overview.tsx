@@ -48,7 +48,10 @@ export async function SendingOverview({ ctx }: { ctx: ServiceContext }) {
           <>
             <dl className="grid grid-cols-2 gap-px border-b border-zinc-100 bg-zinc-100 sm:grid-cols-5">
               {figures.map((f) => (
-                <div key={f.label} className="bg-white px-5 py-3">
+                <div
+                  key={f.label}
+                  className="bg-white px-5 py-3 last:col-span-2 sm:last:col-span-1"
+                >
                   <dt className="text-[13px] text-zinc-500">{f.label}</dt>
                   <dd className="mt-0.5 text-lg font-semibold text-zinc-900 tabular-nums">
                     {f.value}

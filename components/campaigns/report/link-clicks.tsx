@@ -16,7 +16,7 @@ export function LinkClicksCard({ links }: { links: LinkClicks[] }) {
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b border-zinc-100 text-left text-xs text-zinc-500">
-              <th className="px-5 py-2 font-medium">Link</th>
+              <th className="w-full px-5 py-2 font-medium">Link</th>
               <th className="px-3 py-2 text-right font-medium">Clickers</th>
               <th className="hidden px-3 py-2 text-right font-medium sm:table-cell">Clicks</th>
               <th className="px-5 py-2 text-right font-medium">Share</th>
@@ -25,7 +25,7 @@ export function LinkClicksCard({ links }: { links: LinkClicks[] }) {
           <tbody className="divide-y divide-zinc-100">
             {links.map((link) => (
               <tr key={link.url}>
-                <td className="max-w-0 px-5 py-2.5">
+                <td className="w-full max-w-0 px-5 py-2.5">
                   <a
                     href={link.url}
                     target="_blank"
