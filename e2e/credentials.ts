@@ -20,6 +20,8 @@ export type E2eCredentials = {
   health: { projectName: string; automationId: string; error: string };
   /** scripts/e2e-seed-unsubscribe.ts: a campaign email's unsubscribe token and its recipient. */
   unsubscribe: { token: string; address: string };
+  /** scripts/e2e-seed-engagement.ts: a sent campaign with opens and clicks. */
+  engagement: { projectName: string; campaignId: string; campaignName: string };
 };
 
 export function readCredentials(): E2eCredentials {

@@ -77,6 +77,8 @@ async function prepareData(dataDir: string) {
   const health = await seedFailedRuns(runtime, user.id, new Date(now.getTime() + 3));
   const { seedUnsubscribeLink } = await import("./e2e-seed-unsubscribe");
   const unsubscribe = await seedUnsubscribeLink(runtime, project.id, now);
+  const { seedEngagement } = await import("./e2e-seed-engagement");
+  const engagement = await seedEngagement(runtime, user.id, new Date(now.getTime() + 4));
   await runtime.jobs.stop(5_000);
   await runtime.handle.close();
   return {
@@ -90,6 +92,7 @@ async function prepareData(dataDir: string) {
     breaker,
     health,
     unsubscribe,
+    engagement,
   };
 }
 

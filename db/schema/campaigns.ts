@@ -118,6 +118,13 @@ export const campaignRecipients = pgTable(
     // One recipient row per (campaign, contact): a resumed fan-out cannot send twice.
     uniqueIndex("campaign_recipients_campaign_contact_key").on(t.campaignId, t.contactId),
     index("campaign_recipients_campaign_status_idx").on(t.campaignId, t.status),
+    // The report's "who opened" and "who clicked" lists, newest first (keyset).
+    index("campaign_recipients_opened_idx")
+      .on(t.campaignId, t.firstOpenedAt.desc(), t.id.desc())
+      .where(sql`${t.firstOpenedAt} is not null`),
+    index("campaign_recipients_clicked_idx")
+      .on(t.campaignId, t.firstClickedAt.desc(), t.id.desc())
+      .where(sql`${t.firstClickedAt} is not null`),
   ],
 );
 

@@ -238,6 +238,19 @@ export class OutboundBatch {
     return { status: email.row.status, id: email.row.id, messageId: email.row.messageId, email };
   }
 
+  /**
+   * The email `add` would build, rendered and nothing recorded: the dashboard's previews show
+   * exactly what a recipient gets (marketing footer included), with a placeholder unsubscribe
+   * link that names no email.
+   */
+  async preview(
+    message: OutboundMessage,
+  ): Promise<{ subject: string; html: string | null; text: string | null }> {
+    const token = message.type === "transactional" ? undefined : PREVIEW_UNSUBSCRIBE_TOKEN;
+    const { subject, html, text } = await this.render(message, token);
+    return { subject, html, text };
+  }
+
   private async render(message: OutboundMessage, unsubscribeToken: string | undefined) {
     const { content } = message;
     if (!("template" in content)) {
@@ -336,6 +349,9 @@ export class OutboundBatch {
     return emails.some((p) => p.deliver);
   }
 }
+
+/** Matches no email: the hosted page answers that the link is not valid. */
+const PREVIEW_UNSUBSCRIBE_TOKEN = "preview";
 
 /** Random, independent of the tracking token. */
 const newUnsubscribeToken = newEmailToken;

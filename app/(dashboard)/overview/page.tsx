@@ -4,6 +4,7 @@ import Link from "next/link";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { contactCurlExample } from "@/components/overview/curl-example";
 import { GettingStarted, StepLink } from "@/components/overview/getting-started";
+import { SendingOverview } from "@/components/overview/sending-overview";
 import { StatCard } from "@/components/overview/stat-card";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -57,6 +58,8 @@ export default async function OverviewPage() {
           href={can(project.role, "api_keys.manage") ? "/settings/api-keys" : undefined}
         />
       </div>
+
+      <SendingOverview ctx={ctx} />
 
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-3">
         <Card className="min-w-0 lg:col-span-2">

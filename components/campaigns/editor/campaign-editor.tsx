@@ -10,6 +10,7 @@ import type {
 import { TemplatePicker } from "../../automations/builder/panels/template-picker";
 import type { TemplateOption } from "../../automations/builder/template-options";
 import { Card, CardBody, CardHeader } from "../../ui/card";
+import { CampaignActions } from "../campaign-actions";
 import { describedBy, Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { Notice } from "../../ui/notice";
@@ -29,12 +30,15 @@ export function CampaignEditor({
   segments,
   sender,
   postalAddress,
+  userEmail,
 }: {
   campaign: CampaignResource | null;
   templates: TemplateOption[];
   segments: SegmentOption[];
   sender: SenderOptions;
   postalAddress: PostalAddressStatus;
+  /** The signed-in user's address, the default of "send a test". */
+  userEmail: string;
 }) {
   const editor = useCampaignEditor(campaign, sender);
   const { draft, errors, update, busy } = editor;
@@ -50,6 +54,21 @@ export function CampaignEditor({
         scheduling={editor.delivery === "schedule"}
         onSave={editor.saveDraft}
         onSend={editor.requestSend}
+        actions={
+          editor.id && (
+            <CampaignActions
+              campaignId={editor.id}
+              name={draft.name.trim() || "Untitled campaign"}
+              subjects={[draft.subject, ...draft.variants].map((subject, i) => ({
+                id: "ABCD"[i]!,
+                subject,
+              }))}
+              deletable
+              userEmail={userEmail}
+              unsaved={editor.dirty}
+            />
+          )
+        }
       />
       {editor.message && (
         <Notice tone="error" className="mb-6" title={placed ? undefined : "Not saved"}>

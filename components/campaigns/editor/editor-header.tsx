@@ -2,6 +2,7 @@
 
 import { CalendarClock, ChevronLeft, Send } from "lucide-react";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { PageHeader } from "../../app-shell/page-header";
 import { Button } from "../../ui/button";
 import { CampaignStatusBadge } from "../campaign-status-badge";
@@ -15,6 +16,7 @@ export function EditorHeader({
   scheduling,
   onSave,
   onSend,
+  actions,
 }: {
   title: string;
   dirty: boolean;
@@ -22,6 +24,8 @@ export function EditorHeader({
   scheduling: boolean;
   onSave: () => void;
   onSend: () => void;
+  /** Preview, test, duplicate, delete (once the draft is saved). */
+  actions?: ReactNode;
 }) {
   return (
     <PageHeader
@@ -45,6 +49,7 @@ export function EditorHeader({
       }
       actions={
         <>
+          {actions}
           <Button variant="secondary" onClick={onSave} disabled={busy !== null}>
             {busy === "save" ? "Saving…" : "Save draft"}
           </Button>

@@ -11,6 +11,7 @@ import {
 } from "@/lib/dashboard/actions/campaigns";
 import type { SenderOptions } from "@/lib/dashboard/campaign-options";
 import { useToast } from "../../ui/toast";
+import { afterEdit, failedWith, NO_ERRORS, type EditorErrors } from "./editor-errors";
 
 export type Delivery = "now" | "schedule";
 export type PendingSend = { recipients: number; delivery: Delivery; scheduledAt: string | null };
@@ -62,8 +63,7 @@ export function useCampaignEditor(campaign: CampaignResource | null, sender: Sen
   const [draft, setDraft] = useState(() => initialDraft(campaign, sender));
   const [savedKey, setSavedKey] = useState(() => (campaign ? JSON.stringify(draft) : null));
   const [delivery, setDelivery] = useState<Delivery>(campaign?.scheduled_at ? "schedule" : "now");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [errorState, setErrorState] = useState<EditorErrors>(NO_ERRORS);
   const [busy, setBusy] = useState<SaveIntent | "confirm" | null>(null);
   const [pendingSend, setPendingSend] = useState<PendingSend | null>(null);
   const inFlight = useRef(false);
@@ -72,17 +72,7 @@ export function useCampaignEditor(campaign: CampaignResource | null, sender: Sen
 
   function update(patch: Partial<CampaignDraft>) {
     setDraft((d) => ({ ...d, ...patch }));
-    // A field's own message and those of its parts (`variants.1`, `ab_test.wait_hours`).
-    const edited = Object.keys(patch);
-    setErrors((current) => {
-      const cleared = Object.keys(current).filter((key) =>
-        edited.some((field) => key === field || key.startsWith(`${field}.`)),
-      );
-      if (cleared.length === 0) return current;
-      const next = { ...current };
-      for (const key of cleared) delete next[key];
-      return next;
-    });
+    setErrorState((current) => afterEdit(current, Object.keys(patch)));
   }
 
   async function save(intent: SaveIntent) {
@@ -92,12 +82,14 @@ export function useCampaignEditor(campaign: CampaignResource | null, sender: Sen
     try {
       const result = await saveCampaignAction(id, draft, intent);
       if (result.status !== "success" || !result.result) {
-        setErrors(result.status === "error" ? result.fieldErrors : {});
-        setMessage(result.status === "error" ? result.message : "The draft could not be saved.");
+        setErrorState(
+          result.status === "error"
+            ? failedWith(result.fieldErrors, result.message)
+            : failedWith({}, "The draft could not be saved."),
+        );
         return null;
       }
-      setErrors({});
-      setMessage(null);
+      setErrorState(NO_ERRORS);
       setId(result.result.id);
       setSavedKey(JSON.stringify(intent === "send" ? { ...draft, scheduled_at: null } : draft));
       if (intent === "send") setDraft((d) => ({ ...d, scheduled_at: null }));
@@ -143,8 +135,9 @@ export function useCampaignEditor(campaign: CampaignResource | null, sender: Sen
       const result = await sendCampaignAction(id);
       if (result.status !== "success") {
         setPendingSend(null);
-        setErrors(result.status === "error" ? result.fieldErrors : {});
-        setMessage(result.status === "error" ? result.message : null);
+        setErrorState(
+          result.status === "error" ? failedWith(result.fieldErrors, result.message) : NO_ERRORS,
+        );
         return;
       }
       toast({ title: result.message ?? "Campaign sent" });
@@ -165,8 +158,8 @@ export function useCampaignEditor(campaign: CampaignResource | null, sender: Sen
     dirty,
     delivery,
     setDelivery,
-    errors,
-    message,
+    errors: errorState.fields,
+    message: errorState.message,
     busy,
     saveDraft,
     requestSend,

@@ -12,7 +12,11 @@ import { PausedBanner } from "../../breaker/paused-banner";
 import { PageHeader } from "../../app-shell/page-header";
 import { Card, CardHeader } from "../../ui/card";
 import { CampaignStatusBadge } from "../campaign-status-badge";
+import type { LinkClicks } from "@/lib/dashboard/campaign-engagement";
+import { CampaignActions } from "../campaign-actions";
 import { ActivityChart } from "./activity-chart";
+import { EngagedContacts } from "./engaged-contacts";
+import { LinkClicksCard } from "./link-clicks";
 import { CancelCampaignButton } from "./cancel-campaign-button";
 import { KpiCards } from "./kpi-cards";
 import { reportStatus } from "./report-status";
@@ -26,8 +30,13 @@ export function CampaignReportView({
   audienceName,
   templateName,
   minimumSends,
+  links,
+  userEmail,
 }: {
   initial: CampaignReport;
+  /** Clicks per link, read when the page loads. */
+  links: LinkClicks[];
+  userEmail: string;
   audienceName: string;
   templateName: string | null;
   /** The project's circuit-breaker minimum, for the Resume confirmation. */
@@ -64,9 +73,18 @@ export function CampaignReportView({
           </span>
         }
         actions={
-          status === "queued" || status === "scheduled" ? (
-            <CancelCampaignButton campaignId={campaign.id} scheduled={status === "scheduled"} />
-          ) : undefined
+          <>
+            {(status === "queued" || status === "scheduled") && (
+              <CancelCampaignButton campaignId={campaign.id} scheduled={status === "scheduled"} />
+            )}
+            <CampaignActions
+              campaignId={campaign.id}
+              name={campaign.name}
+              subjects={[{ id: "A", subject: campaign.subject }, ...campaign.variants]}
+              deletable={false}
+              userEmail={userEmail}
+            />
+          </>
         }
       />
       {campaign.paused && (
@@ -116,6 +134,16 @@ export function CampaignReportView({
             abTest={campaign.ab_test}
             sent={status === "sent"}
           />
+        )}
+        {started && stats && (
+          <div className="grid items-start gap-6 xl:grid-cols-2">
+            <LinkClicksCard links={links} />
+            <EngagedContacts
+              campaignId={campaign.id}
+              opened={stats.opened}
+              clicked={stats.clicked}
+            />
+          </div>
         )}
       </div>
     </>

@@ -2,12 +2,16 @@
 
 import { revalidatePath } from "next/cache";
 import { cancelCampaign, createCampaign, updateCampaign } from "../../campaigns/manage";
+import { deleteDraftCampaign, duplicateCampaign } from "../../campaigns/duplicate";
+import { previewCampaign, type CampaignPreview } from "../../campaigns/preview";
 import { resumeCampaign } from "../../campaigns/resume";
 import { CreateCampaignInput } from "../../campaigns/schemas";
 import { sendCampaign } from "../../campaigns/send";
-import { NotFoundError } from "../../errors";
+import { sendCampaignTest } from "../../campaigns/test-send";
+import { AppError, NotFoundError } from "../../errors";
 import { parseInput } from "../../validation";
 import { countCampaignRecipients, type CampaignAudience } from "../campaign-audience";
+import { campaignEngagedContacts, type EngagedContact } from "../campaign-engagement";
 import { campaignReport, type CampaignReport } from "../campaign-report";
 import { requireDashboard } from "../context";
 import { failure, success, toFormState, type FormState } from "../form-state";
@@ -182,6 +186,81 @@ export async function campaignReportAction(campaignId: string): Promise<Campaign
     return await campaignReport(ctx, campaignId);
   } catch (error) {
     if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/** A new draft with the campaign's content, audience and subjects; the editor opens it. */
+export async function duplicateCampaignAction(campaignId: string): Promise<FormState<string>> {
+  const { ctx } = await requireDashboard();
+  try {
+    const { campaign } = await duplicateCampaign(ctx, String(campaignId));
+    revalidatePath("/campaigns");
+    return success(`“${campaign.name}” created`, campaign.id);
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure(GONE);
+    return toFormState(error, []);
+  }
+}
+
+/** Deletes a draft (409 for anything that was queued or sent: its history stays). */
+export async function deleteCampaignAction(campaignId: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  try {
+    await deleteDraftCampaign(ctx, String(campaignId));
+    revalidateCampaign(campaignId);
+    return success("Campaign deleted");
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure(GONE);
+    return toFormState(error, []);
+  }
+}
+
+export type TestSendResult = { emailId: string; status: string; to: string };
+
+/** "Send a test": the campaign as a recipient gets it, to one address, outside its stats. */
+export async function sendCampaignTestAction(
+  campaignId: string,
+  input: { to: string; variant: string },
+): Promise<FormState<TestSendResult>> {
+  const { ctx } = await requireDashboard();
+  try {
+    const sent = await sendCampaignTest(ctx, String(campaignId), input);
+    revalidatePath("/emails");
+    return success("Test sent", { emailId: sent.id, status: sent.status, to: sent.to });
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure(GONE);
+    return toFormState(error, ["to", "variant", "template", "from_email"]);
+  }
+}
+
+/** Every variant rendered for the preview dialog, or the reason it cannot be rendered. */
+export async function previewCampaignAction(
+  campaignId: string,
+): Promise<{ ok: true; preview: CampaignPreview } | { ok: false; message: string }> {
+  const { ctx } = await requireDashboard();
+  try {
+    return { ok: true, preview: await previewCampaign(ctx, String(campaignId)) };
+  } catch (error) {
+    if (error instanceof NotFoundError) return { ok: false, message: GONE };
+    if (error instanceof AppError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/** The report's "who opened" / "who clicked" pages. */
+export async function engagedContactsAction(
+  campaignId: string,
+  query: { kind: "opened" | "clicked"; cursor?: string },
+): Promise<
+  { ok: true; data: EngagedContact[]; next_cursor: string | null } | { ok: false; message: string }
+> {
+  const { ctx } = await requireDashboard();
+  try {
+    const page = await campaignEngagedContacts(ctx, String(campaignId), { ...query, limit: 20 });
+    return { ok: true, data: page.data, next_cursor: page.next_cursor };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, message: error.message };
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import {
   templateOptions,
 } from "@/lib/dashboard/campaign-options";
 import { breakerThresholds } from "@/lib/breaker/thresholds";
+import { campaignLinkClicks } from "@/lib/dashboard/campaign-engagement";
 import { campaignReport } from "@/lib/dashboard/campaign-report";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { NotFoundError } from "@/lib/errors";
@@ -25,7 +26,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** A draft opens in the editor; once it leaves the draft state the page shows progress and results. */
 export default async function CampaignPage({ params }: Props) {
-  const { ctx, project } = await requireDashboard();
+  const { ctx, project, user } = await requireDashboard();
   const { id } = await params;
   const { campaign, variants } = await getCampaign(ctx, id).catch((error: unknown) => {
     if (error instanceof NotFoundError) notFound();
@@ -44,6 +45,7 @@ export default async function CampaignPage({ params }: Props) {
         segments={segments}
         sender={await senderOptions(ctx, project.name)}
         postalAddress={await postalAddressStatus(ctx)}
+        userEmail={user.email}
       />
     );
   }
@@ -58,6 +60,8 @@ export default async function CampaignPage({ params }: Props) {
       audienceName={audienceName}
       templateName={templates.find((t) => t.id === campaign.templateId)?.name ?? null}
       minimumSends={(await breakerThresholds(ctx.db, ctx.projectId)).breakerMinimumSends}
+      links={await campaignLinkClicks(ctx, campaign.id)}
+      userEmail={user.email}
     />
   );
 }

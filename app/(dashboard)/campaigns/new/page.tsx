@@ -11,7 +11,7 @@ import { requireDashboard } from "@/lib/dashboard/context";
 export const metadata: Metadata = { title: "New campaign" };
 
 export default async function NewCampaignPage() {
-  const { ctx, project } = await requireDashboard();
+  const { ctx, project, user } = await requireDashboard();
   const [templates, segments, sender, postalAddress] = await Promise.all([
     templateOptions(ctx),
     segmentOptions(ctx),
@@ -25,6 +25,7 @@ export default async function NewCampaignPage() {
       segments={segments}
       sender={sender}
       postalAddress={postalAddress}
+      userEmail={user.email}
     />
   );
 }

@@ -1,0 +1,3 @@
+CREATE INDEX "email_events_clicked_idx" ON "email_events" USING btree ("email_id") WHERE "email_events"."type" = 'clicked';--> statement-breakpoint
+CREATE INDEX "campaign_recipients_opened_idx" ON "campaign_recipients" USING btree ("campaign_id","first_opened_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "campaign_recipients"."first_opened_at" is not null;--> statement-breakpoint
+CREATE INDEX "campaign_recipients_clicked_idx" ON "campaign_recipients" USING btree ("campaign_id","first_clicked_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "campaign_recipients"."first_clicked_at" is not null;
