@@ -56,15 +56,30 @@ describe("campaign activity series", () => {
     expect(series.points.at(-1)!.opened).toBe(1);
   });
 
-  it("adds up to running totals", () => {
-    const { points } = activitySeries([
+  it("adds up to running totals from zero, each at the end of its bucket", () => {
+    const series = activitySeries([
       bucket("2026-06-01T09:00:00Z", 10, 2),
       bucket("2026-06-01T11:00:00Z", 1, 3, 1),
     ]);
-    expect(runningTotals(points).map((p) => [p.delivered, p.opened, p.clicked])).toEqual([
+    const totals = runningTotals(series);
+    expect(totals.map((p) => [p.delivered, p.opened, p.clicked])).toEqual([
+      [0, 0, 0],
       [10, 2, 0],
       [10, 2, 0],
       [11, 5, 1],
     ]);
+    expect(new Date(totals[0]!.at).toISOString()).toBe("2026-06-01T09:00:00.000Z");
+    expect(new Date(totals.at(-1)!.at).toISOString()).toBe("2026-06-01T12:00:00.000Z");
+  });
+
+  it("draws one hour of activity as a line from zero, not a lone dot", () => {
+    const totals = runningTotals(activitySeries([bucket("2026-06-01T09:00:00Z", 902, 40, 3)]));
+    expect(totals).toHaveLength(2);
+    expect(totals[0]!.delivered).toBe(0);
+    expect(totals[1]!.delivered).toBe(902);
+  });
+
+  it("has no points without activity", () => {
+    expect(runningTotals(activitySeries([]))).toEqual([]);
   });
 });

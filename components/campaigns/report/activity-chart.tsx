@@ -37,8 +37,8 @@ const hourFull = new Intl.DateTimeFormat(undefined, {
  */
 export function ActivityChart({ activity, until }: { activity: ActivityBucket[]; until?: Date }) {
   const series = useMemo(() => {
-    const { unit, points } = activitySeries(activity, until);
-    return { unit, points: runningTotals(points) };
+    const series = activitySeries(activity, until);
+    return { unit: series.unit, points: runningTotals(series) };
   }, [activity, until]);
   const tick = series.unit === "day" ? dayTick : hourTick;
 

@@ -41,16 +41,25 @@ export function activitySeries(buckets: readonly ActivityBucket[], until?: Date)
 }
 
 /**
- * Running totals: how many were delivered, opened and clicked by each point in time. Totals
- * read at a glance against the cards (the last point equals them), where hourly counts would
- * be dwarfed by the burst of deliveries in the first hour.
+ * Running totals: how many were delivered, opened and clicked by the end of each bucket,
+ * starting from zero at the first bucket's start. Totals read at a glance against the cards
+ * (the last point equals them), where hourly counts would be dwarfed by the burst of
+ * deliveries in the first hour; and starting at zero means one bucket of activity draws a
+ * rising line, never a lone dot.
  */
-export function runningTotals(points: readonly SeriesPoint[]): SeriesPoint[] {
+export function runningTotals(series: Series): SeriesPoint[] {
+  const { unit, points } = series;
+  if (points.length === 0) return [];
+  const size = unit === "day" ? DAY : HOUR;
   const total = { delivered: 0, opened: 0, clicked: 0 };
-  return points.map((point) => {
-    total.delivered += point.delivered;
-    total.opened += point.opened;
-    total.clicked += point.clicked;
-    return { at: point.at, ...total };
-  });
+  const start: SeriesPoint = { at: points[0]!.at, ...total };
+  return [
+    start,
+    ...points.map((point) => {
+      total.delivered += point.delivered;
+      total.opened += point.opened;
+      total.clicked += point.clicked;
+      return { at: point.at + size, ...total };
+    }),
+  ];
 }
