@@ -57,5 +57,7 @@ export const ContactFilterQuery = z.object({
 export const ListContactsQuery = PageQuery.extend(ContactFilterQuery.shape);
 
 /** The same filters as values (a boolean `subscribed`), for callers inside the app. */
-export const ContactFilterValues = ContactFilterQuery.extend({ subscribed: z.boolean().optional() });
+export const ContactFilterValues = ContactFilterQuery.extend({
+  subscribed: z.boolean().optional(),
+});
 export type ListContactsQuery = z.input<typeof ListContactsQuery>;
