@@ -108,10 +108,23 @@ async function main() {
       { name: "Bench", domain: "bench.test", verified: true },
       new Date(),
     );
+    // Seeding a million rows through live trigram indexes crawls: drop the non-unique indexes,
+    // seed, and build them again in bulk (the build times are printed: a migration's cost).
+    const indexes = await handle.query<{ indexname: string; indexdef: string }>(
+      `select indexname, indexdef from pg_indexes
+       where tablename in ('contacts', 'emails') and indexdef not like 'CREATE UNIQUE%'`,
+    );
+    for (const { indexname } of indexes) await handle.query(`drop index "${indexname}"`);
     const seedStart = performance.now();
     await seedSearchContacts(handle, project.id, CONTACTS);
     await seedSearchEmails(handle, project.id, EMAILS);
-    console.log(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s; analyzing`);
+    console.log(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
+    for (const { indexname, indexdef } of indexes) {
+      const start = performance.now();
+      await handle.query(indexdef);
+      console.log(`  built ${indexname} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    }
+    console.log("analyzing");
     await handle.query("analyze contacts; analyze emails");
     const ctx = serviceContext(runtime, project.id);
     const traced = tracedDb(database.url);

@@ -122,7 +122,7 @@ export async function seedSearchEmails(handle: DatabaseHandle, projectId: string
                 'tk_bench' || g,
                 timestamptz '2025-01-01' + (g * 20 || ' seconds')::interval,
                 timestamptz '2025-01-01' + (g * 20 || ' seconds')::interval
-         from (select g, (g * 7919) % 100 as h from generate_series($2::int, $3::int) g) s`,
+         from (select g, (g::bigint * 7919) % 100 as h from generate_series($2::int, $3::int) g) s`,
         [projectId, from, to],
       )
       .then(() => undefined),

@@ -1,8 +1,8 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { contacts } from "@/db/schema";
 import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
 import { columnsContain } from "../search/contains";
 import { parseInput } from "../validation";
 import { ContactFilterQuery, ListContactsQuery } from "./schemas";
@@ -33,7 +33,7 @@ export async function listContacts(ctx: ServiceContext, query: unknown) {
         beforeCursor(contacts.createdAt, contacts.id, decodeCursor(scope, cursor)),
       ),
     )
-    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .orderBy(...newestFirst(contacts.createdAt, contacts.id))
     .limit(limit + 1);
   return toPage(rows, limit, scope, (r) => r, serializeContact);
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys, contacts } from "@/db/schema";
 import { contactFilterWhere } from "../contacts/list";
 import { ContactFilterValues } from "../contacts/schemas";

@@ -1,8 +1,15 @@
-import { and, asc, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, lte, type SQL } from "drizzle-orm";
 import { emailEvents, emails } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import { NotFoundError } from "../errors";
-import { afterCursor, beforeCursor, decodeCursor, PageQuery, toPage } from "../pagination";
+import {
+  afterCursor,
+  beforeCursor,
+  decodeCursor,
+  newestFirst,
+  PageQuery,
+  toPage,
+} from "../pagination";
 import { columnsContain } from "../search/contains";
 import { parseInput } from "../validation";
 import { ListEmailsQuery } from "./schemas";
@@ -34,7 +41,7 @@ export async function listEmails(ctx: ServiceContext, query: unknown) {
     .select()
     .from(emails)
     .where(and(...filters))
-    .orderBy(desc(emails.createdAt), desc(emails.id))
+    .orderBy(...newestFirst(emails.createdAt, emails.id))
     .limit(limit + 1);
   return toPage(rows, limit, scope, (r) => r, serializeEmail);
 }
