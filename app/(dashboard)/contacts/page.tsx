@@ -29,7 +29,7 @@ import { listSegments } from "@/lib/segments/manage";
 export const metadata: Metadata = { title: "Contacts" };
 
 const PAGE_SIZE = 25;
-const SEARCH_COUNT_CAP = 10_000;
+const SEARCH_COUNT_CAP = 1_000;
 export default async function ContactsPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, appUrl, project } = await requireDashboard();
   const params = await searchParams;
@@ -58,7 +58,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Sea
       email: filters.email,
       subscribed: filters.subscribed === undefined ? undefined : filters.subscribed === "true",
     },
-    // A search counts up to a cap: "10,000+" costs what a page costs, an exact figure a full scan.
+    // A search counts up to a cap: "1,000+" costs what a page costs, an exact figure a full scan.
     filters.search ? SEARCH_COUNT_CAP : undefined,
   );
   const capped = matching > SEARCH_COUNT_CAP;
