@@ -88,6 +88,17 @@ export function afterCursor(
   return sql`(${createdAt}, ${id}) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`;
 }
 
+/**
+ * ORDER BY for newest-first lists, spelled the way their `(…, created_at desc, id desc)` indexes
+ * are declared. Drizzle writes `.desc()` index columns as DESC NULLS LAST, and a bare
+ * `ORDER BY … DESC` means NULLS FIRST: PostgreSQL then cannot read the index in order and sorts
+ * every row of the project for each page (600 ms at 1M contacts instead of 3 ms). The columns are
+ * NOT NULL, so the order is the same.
+ */
+export function newestFirst(createdAt: AnyColumn, tiebreak: AnyColumn): SQL[] {
+  return [sql`${createdAt} desc nulls last`, sql`${tiebreak} desc nulls last`];
+}
+
 /** Turns `limit + 1` fetched rows into a page. */
 export function toPage<Row, Item>(
   rows: Row[],

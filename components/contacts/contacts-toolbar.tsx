@@ -3,14 +3,20 @@ import Form from "next/form";
 import Link from "next/link";
 import { cn } from "../ui/cn";
 
-export type ContactFilters = { email?: string; subscribed?: "true" | "false" };
+export type ContactFilters = { search?: string; email?: string; subscribed?: "true" | "false" };
 
-export function contactsHref(filters: ContactFilters & { cursor?: string }) {
+/** The list's filters as query parameters (the page URL and the export link share them). */
+export function contactsQuery(filters: ContactFilters & { cursor?: string }) {
   const params = new URLSearchParams();
+  if (filters.search) params.set("search", filters.search);
   if (filters.email) params.set("email", filters.email);
   if (filters.subscribed) params.set("subscribed", filters.subscribed);
   if (filters.cursor) params.set("cursor", filters.cursor);
-  const query = params.toString();
+  return params.toString();
+}
+
+export function contactsHref(filters: ContactFilters & { cursor?: string }) {
+  const query = contactsQuery(filters);
   return query ? `/contacts?${query}` : "/contacts";
 }
 
@@ -20,7 +26,10 @@ const TABS = [
   { label: "Unsubscribed", value: "false" },
 ] as const;
 
-/** Exact-email search and the subscription filter; both live in the URL (shareable, no JS). */
+/**
+ * Search by part of the email or name, and the subscription filter; both live in the URL
+ * (shareable, no JS). An older `email=` link (exact match) keeps working and is kept by the tabs.
+ */
 export function ContactsToolbar({ filters }: { filters: ContactFilters }) {
   return (
     <div className="flex flex-col gap-3 border-b border-zinc-100 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-5">
@@ -30,7 +39,7 @@ export function ContactsToolbar({ filters }: { filters: ContactFilters }) {
           return (
             <Link
               key={tab.label}
-              href={contactsHref({ email: filters.email, subscribed: tab.value })}
+              href={contactsHref({ ...filters, subscribed: tab.value })}
               aria-current={active ? "page" : undefined}
               className={cn(
                 "flex-1 rounded-md px-3 py-1 text-center text-[13px] font-medium whitespace-nowrap transition-colors sm:flex-none",
@@ -45,7 +54,7 @@ export function ContactsToolbar({ filters }: { filters: ContactFilters }) {
       <Form action="/contacts" role="search" className="relative w-full sm:w-72">
         {filters.subscribed && <input type="hidden" name="subscribed" value={filters.subscribed} />}
         <label htmlFor="contact-search" className="sr-only">
-          Search by email
+          Search by email or name
         </label>
         <Search
           aria-hidden
@@ -53,14 +62,14 @@ export function ContactsToolbar({ filters }: { filters: ContactFilters }) {
         />
         <input
           id="contact-search"
-          name="email"
+          name="search"
           type="search"
-          defaultValue={filters.email}
-          key={filters.email ?? ""}
-          placeholder="Search by exact email…"
+          defaultValue={filters.search ?? filters.email}
+          key={filters.search ?? filters.email ?? ""}
+          placeholder="Search by email or name…"
           className="h-8 w-full rounded-lg bg-white pr-8 pl-8 text-sm text-zinc-900 shadow-xs ring-1 ring-zinc-200 outline-none ring-inset placeholder:text-zinc-400 focus:ring-2 focus:ring-indigo-500 [&::-webkit-search-cancel-button]:hidden"
         />
-        {filters.email && (
+        {(filters.search || filters.email) && (
           <Link
             href={contactsHref({ subscribed: filters.subscribed })}
             aria-label="Clear search"

@@ -36,6 +36,9 @@ export const contacts = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
+    // Search by part of the email or name (ILIKE '%term%'): trigram indexes (pg_trgm).
+    index("contacts_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("contacts_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
   ],
 );
 

@@ -45,6 +45,8 @@ export const emails = pgTable(
     // A, B, C or D: the campaign variant this email carries (its stats counter).
     campaignVariant: text(),
     automationRunId: text(),
+    // The automation of that run, kept on the email so the log filters by it through an index.
+    automationId: text(),
     messageId: text(),
     // Random token that names this email in tracking URLs.
     trackingToken: text().notNull(),
@@ -84,6 +86,20 @@ export const emails = pgTable(
     index("emails_campaign_status_idx").on(t.campaignId, t.status),
     // Segment engagement rules: a contact's emails by address.
     index("emails_project_to_idx").on(t.projectId, t.to),
+    // The Emails log's filters: by campaign, by automation (newest first), by part of the address.
+    index("emails_project_campaign_created_idx").on(
+      t.projectId,
+      t.campaignId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index("emails_project_automation_created_idx").on(
+      t.projectId,
+      t.automationId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index("emails_to_trgm_idx").using("gin", t.to.op("gin_trgm_ops")),
   ],
 );
 

@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { apiKeys } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import { NotFoundError } from "../errors";
 import { authorize } from "../permissions";
 import { forgetCachedKey } from "./authenticate";
+import { newestFirst } from "../pagination";
 
 /** The project's keys (hints only, never secrets), for Settings → API keys. */
 export async function listApiKeys(ctx: ServiceContext) {
@@ -11,7 +12,7 @@ export async function listApiKeys(ctx: ServiceContext) {
     .select()
     .from(apiKeys)
     .where(eq(apiKeys.projectId, ctx.projectId))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+    .orderBy(...newestFirst(apiKeys.createdAt, apiKeys.id));
 }
 
 export async function revokeApiKey(ctx: ServiceContext, keyId: string) {

@@ -31,6 +31,7 @@ export class AutomationEmailBatch {
 
   async send(args: {
     projectId: string;
+    automationId: string;
     runId: string;
     contactId: string;
     step: EmailStepRecord;
@@ -57,7 +58,7 @@ export class AutomationEmailBatch {
         contact: { ...facts.contact, id: args.contactId },
         content: { template, subject: step.subjectOverride || template.subject },
         event: args.context.event,
-        automationRunId: args.runId,
+        automation: { id: args.automationId, runId: args.runId },
       });
       if (sent.status === "suppressed")
         return { outcome: "skipped", detail: { reason: "suppressed" } };

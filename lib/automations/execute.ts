@@ -120,6 +120,7 @@ async function executeBatch(runtime: Runtime, runIds: readonly string[]) {
           sendEmail: (step, facts, context) =>
             mailer.send({
               projectId: run.projectId,
+              automationId: run.automationId,
               runId: run.id,
               contactId: contact.id,
               step,

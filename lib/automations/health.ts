@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { automationRuns } from "@/db/schema";
 import type { Executor } from "@/db";
+import { newestFirst } from "../pagination";
 
 /** The latest failure of an automation's runs: what went wrong and when. */
 export type LatestRunError = { message: string; at: Date | null };
@@ -18,7 +19,7 @@ export async function latestRunError(
     .select({ error: automationRuns.error, at: automationRuns.finishedAt })
     .from(automationRuns)
     .where(and(eq(automationRuns.automationId, automationId), eq(automationRuns.status, "failed")))
-    .orderBy(desc(automationRuns.createdAt), desc(automationRuns.id))
+    .orderBy(...newestFirst(automationRuns.createdAt, automationRuns.id))
     .limit(1);
   return row ? toLatestError(row) : null;
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { automations } from "@/db/schema";
 import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
 import { parseInput } from "../validation";
 import { ListAutomationsQuery } from "./schemas";
 import { serializeAutomation } from "./serialize";
@@ -18,7 +18,7 @@ export async function listAutomations(ctx: ServiceContext, query: unknown) {
     .select()
     .from(automations)
     .where(and(...filters))
-    .orderBy(desc(automations.createdAt), desc(automations.id))
+    .orderBy(...newestFirst(automations.createdAt, automations.id))
     .limit(limit + 1);
   return toPage(rows, limit, scope, (r) => r, serializeAutomation);
 }

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import { automationRuns, automationStepRuns } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import { NotFoundError } from "../errors";
-import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
 import { parseInput } from "../validation";
 import { findAutomationOrThrow } from "./internal";
 import { ListRunsQuery } from "./schemas";
@@ -22,7 +22,7 @@ export async function listRuns(ctx: ServiceContext, automationId: string, query:
     .select()
     .from(automationRuns)
     .where(and(...filters))
-    .orderBy(desc(automationRuns.createdAt), desc(automationRuns.id))
+    .orderBy(...newestFirst(automationRuns.createdAt, automationRuns.id))
     .limit(limit + 1);
   return toPage(rows, limit, scope, (r) => r, serializeRun);
 }

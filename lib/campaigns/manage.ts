@@ -1,11 +1,11 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { campaignVariants, campaigns } from "@/db/schema";
 import type { Executor } from "@/db";
 import { withTransaction, type ServiceContext } from "../context";
 import { requireVerifiedSender } from "../sending/sender";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
-import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
 import { isEmailAddress, parseInput } from "../validation";
 import { findSegmentOrThrow } from "../segments/internal";
 import { findReadableTemplateOrThrow } from "../templates/internal";
@@ -126,7 +126,7 @@ export async function listCampaigns(ctx: ServiceContext, query: unknown) {
         beforeCursor(campaigns.createdAt, campaigns.id, decodeCursor(scope, cursor)),
       ),
     )
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .orderBy(...newestFirst(campaigns.createdAt, campaigns.id))
     .limit(limit + 1);
   const variants = await variantsOf(
     ctx.db,

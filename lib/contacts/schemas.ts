@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PageQuery } from "../pagination";
+import { SearchTerm } from "../search/contains";
 import { EmailAddress, JsonObject } from "../validation";
 
 const Name = z
@@ -45,8 +46,18 @@ const BooleanParam = z
   .enum(["true", "false"], { error: "must be true or false" })
   .transform((v) => v === "true");
 
-export const ListContactsQuery = PageQuery.extend({
+/** The filters of the contacts list, shared by the API, the dashboard count and the export. */
+export const ContactFilterQuery = z.object({
   email: z.string().trim().toLowerCase().max(320).optional(),
   subscribed: BooleanParam.optional(),
+  // Part of the email or the name, any case ("silva" finds ana.silva@x.com and "Ana Silva").
+  search: SearchTerm,
+});
+
+export const ListContactsQuery = PageQuery.extend(ContactFilterQuery.shape);
+
+/** The same filters as values (a boolean `subscribed`), for callers inside the app. */
+export const ContactFilterValues = ContactFilterQuery.extend({
+  subscribed: z.boolean().optional(),
 });
 export type ListContactsQuery = z.input<typeof ListContactsQuery>;

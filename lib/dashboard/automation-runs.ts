@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL } from "drizzle-orm";
 import {
   automationRuns,
   contacts,
@@ -8,7 +8,7 @@ import {
 } from "@/db/schema";
 import { serializeRun } from "../automations/serialize";
 import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
 
 export type RunListItem = ReturnType<typeof serializeRun> & { contact_email: string | null };
 
@@ -38,7 +38,7 @@ export async function listRunsWithContacts(
       and(eq(contacts.id, automationRuns.contactId), eq(contacts.projectId, ctx.projectId)),
     )
     .where(and(...filters))
-    .orderBy(desc(automationRuns.createdAt), desc(automationRuns.id))
+    .orderBy(...newestFirst(automationRuns.createdAt, automationRuns.id))
     .limit(options.limit + 1);
   return toPage(
     rows,

@@ -1,10 +1,11 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { contacts } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import { countMatching } from "../segments/contacts";
 import { SegmentConditions } from "../segments/schemas";
 import { segmentWhere } from "../segments/where";
 import { parseInput } from "../validation";
+import { newestFirst } from "../pagination";
 
 export type MatchingContact = {
   id: string;
@@ -30,7 +31,7 @@ export async function segmentMatches(ctx: ServiceContext, conditions: unknown, s
       })
       .from(contacts)
       .where(and(eq(contacts.projectId, ctx.projectId), segmentWhere(parsed, ctx.clock.now())))
-      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .orderBy(...newestFirst(contacts.createdAt, contacts.id))
       .limit(sample),
   ]);
   return { count, contacts: rows satisfies MatchingContact[] };

@@ -1,6 +1,9 @@
-import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys, contacts } from "@/db/schema";
+import { contactFilterWhere } from "../contacts/list";
+import { ContactFilterValues } from "../contacts/schemas";
 import type { ServiceContext } from "../context";
+import { parseInput } from "../validation";
 
 /** Audience totals for the overview, in one scan of the project's contacts. */
 export async function contactTotals(ctx: ServiceContext) {
@@ -16,22 +19,28 @@ export async function contactTotals(ctx: ServiceContext) {
   return { total, subscribed, unsubscribed: total - subscribed };
 }
 
-/** How many contacts match the contacts page filters (shown next to the paged table). */
+/**
+ * How many contacts match the contacts page filters (shown next to the paged table). With a
+ * `cap`, counting stops at cap + 1 (a result above `cap` means "more than cap"): a search for a
+ * common fragment in a million contacts then costs what its first pages cost.
+ */
 export async function countContacts(
   ctx: ServiceContext,
-  filters: { email?: string; subscribed?: boolean },
+  filters: { email?: string; subscribed?: boolean; search?: string },
+  cap?: number,
 ) {
-  const conditions: (SQL | undefined)[] = [
-    eq(contacts.projectId, ctx.projectId),
-    filters.email !== undefined
-      ? eq(contacts.email, filters.email.trim().toLowerCase())
-      : undefined,
-    filters.subscribed !== undefined ? eq(contacts.subscribed, filters.subscribed) : undefined,
-  ];
-  const [row] = await ctx.db
-    .select({ n: count() })
+  const where = and(...contactFilterWhere(ctx, parseInput(ContactFilterValues, filters)));
+  if (cap === undefined) {
+    const [row] = await ctx.db.select({ n: count() }).from(contacts).where(where);
+    return row?.n ?? 0;
+  }
+  const limited = ctx.db
+    .select({ one: sql`1` })
     .from(contacts)
-    .where(and(...conditions));
+    .where(where)
+    .limit(cap + 1)
+    .as("limited");
+  const [row] = await ctx.db.select({ n: count() }).from(limited);
   return row?.n ?? 0;
 }
 

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, eq, type SQL } from "drizzle-orm";
 import { templates } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import type { TemplateCategory } from "../templates/categories";
 import { renderTemplate } from "../templates/render";
+import { newestFirst } from "../pagination";
 
 export type GalleryTemplate = {
   id: string;
@@ -31,7 +32,7 @@ export async function listGalleryTemplates(
         category !== undefined ? eq(templates.category, category) : undefined,
       ),
     )
-    .orderBy(desc(templates.createdAt), desc(templates.id));
+    .orderBy(...newestFirst(templates.createdAt, templates.id));
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,

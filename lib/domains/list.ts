@@ -1,7 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { domains } from "@/db/schema";
 import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, PageQuery, toPage } from "../pagination";
+import { beforeCursor, decodeCursor, newestFirst, PageQuery, toPage } from "../pagination";
 import { parseInput } from "../validation";
 import { serializeDomain } from "./serialize";
 
@@ -18,7 +18,7 @@ export async function listDomains(ctx: ServiceContext, query: unknown) {
         beforeCursor(domains.createdAt, domains.id, decodeCursor(scope, cursor)),
       ),
     )
-    .orderBy(desc(domains.createdAt), desc(domains.id))
+    .orderBy(...newestFirst(domains.createdAt, domains.id))
     .limit(limit + 1);
   return toPage(
     rows,

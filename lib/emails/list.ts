@@ -1,27 +1,47 @@
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, lte, type SQL } from "drizzle-orm";
 import { emailEvents, emails } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import { NotFoundError } from "../errors";
-import { afterCursor, beforeCursor, decodeCursor, PageQuery, toPage } from "../pagination";
+import {
+  afterCursor,
+  beforeCursor,
+  decodeCursor,
+  newestFirst,
+  PageQuery,
+  toPage,
+} from "../pagination";
+import { columnsContain } from "../search/contains";
 import { parseInput } from "../validation";
 import { ListEmailsQuery } from "./schemas";
 import { serializeEmail, serializeEmailEvent } from "./serialize";
 
-/** GET /v1/emails: newest first, `status` and `type` filters, keyset cursor. */
+/**
+ * GET /v1/emails and the Emails log: newest first, keyset cursor; filters by status, type,
+ * campaign, automation, creation time and part of the recipient's address, each served by an
+ * index that starts with the project (db/schema/emails.ts), the search by a trigram index.
+ */
 export async function listEmails(ctx: ServiceContext, query: unknown) {
-  const { limit, cursor, status, type } = parseInput(ListEmailsQuery, query);
+  const { limit, cursor, status, type, search, campaign, automation, since, until } = parseInput(
+    ListEmailsQuery,
+    query,
+  );
   const scope = `${ctx.projectId}:emails`;
   const filters: (SQL | undefined)[] = [
     eq(emails.projectId, ctx.projectId),
     status ? eq(emails.status, status) : undefined,
     type ? eq(emails.type, type) : undefined,
+    campaign ? eq(emails.campaignId, campaign) : undefined,
+    automation ? eq(emails.automationId, automation) : undefined,
+    since ? gte(emails.createdAt, since) : undefined,
+    until ? lte(emails.createdAt, until) : undefined,
+    search ? columnsContain([emails.to], search) : undefined,
     beforeCursor(emails.createdAt, emails.id, decodeCursor(scope, cursor)),
   ];
   const rows = await ctx.db
     .select()
     .from(emails)
     .where(and(...filters))
-    .orderBy(desc(emails.createdAt), desc(emails.id))
+    .orderBy(...newestFirst(emails.createdAt, emails.id))
     .limit(limit + 1);
   return toPage(rows, limit, scope, (r) => r, serializeEmail);
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { events } from "@/db/schema";
 import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
 import { parseInput } from "../validation";
 import { ListEventsQuery } from "./schemas";
 import { serializeEventWithData } from "./serialize";
@@ -27,7 +27,7 @@ export async function listEvents(ctx: ServiceContext, query: ListEventsQuery) {
     .select()
     .from(events)
     .where(and(...filters))
-    .orderBy(desc(events.createdAt), desc(events.id))
+    .orderBy(...newestFirst(events.createdAt, events.id))
     .limit(limit + 1);
   return toPage(rows, limit, scope, (r) => r, serializeEventWithData);
 }

@@ -1,7 +1,9 @@
-import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, asc, gt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { rowsOf } from "@/db";
 import { contacts } from "@/db/schema";
+import { contactFilterWhere } from "../contacts/list";
+import { ContactFilterQuery } from "../contacts/schemas";
 import type { ServiceContext } from "../context";
 import { findSegmentOrThrow } from "../segments/internal";
 import type { SegmentConditions } from "../segments/schemas";
@@ -9,9 +11,9 @@ import { segmentWhere } from "../segments/where";
 import { parseInput } from "../validation";
 import { csvLine } from "./csv-cells";
 
-const ExportQuery = z.object({
+// The contacts list's own filters (search, subscribed, email), so a download is what the list shows.
+const ExportQuery = ContactFilterQuery.extend({
   segment: z.string().max(100).optional(),
-  subscribed: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
 });
 const BATCH = 1000;
 const FIXED = ["email", "name", "subscribed", "source", "created_at"] as const;
@@ -24,13 +26,12 @@ const FIXED = ["email", "name", "subscribed", "source", "created_at"] as const;
  * a bad segment is a JSON 404/422, not a broken download.
  */
 export async function exportContactsCsv(ctx: ServiceContext, query: unknown) {
-  const values = parseInput(ExportQuery, query);
-  const filters: SQL[] = [eq(contacts.projectId, ctx.projectId)];
-  if (values.segment) {
-    const segment = await findSegmentOrThrow(ctx.db, ctx.projectId, values.segment);
+  const { segment: segmentId, ...listFilters } = parseInput(ExportQuery, query);
+  const filters: SQL[] = contactFilterWhere(ctx, listFilters);
+  if (segmentId) {
+    const segment = await findSegmentOrThrow(ctx.db, ctx.projectId, segmentId);
     filters.push(segmentWhere(segment.conditions as SegmentConditions, ctx.clock.now()));
   }
-  if (values.subscribed) filters.push(eq(contacts.subscribed, values.subscribed === "true"));
   const keys = rowsOf<{ key: string }>(
     await ctx.db.execute(
       sql`select distinct jsonb_object_keys(data) as key from ${contacts} where ${and(...filters)} order by 1`,

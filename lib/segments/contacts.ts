@@ -1,8 +1,8 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { contacts } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import { serializeContact } from "../contacts/serialize";
-import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
 import { parseInput } from "../validation";
 import { findSegmentOrThrow } from "./internal";
 import { SegmentConditions, SegmentContactsQuery } from "./schemas";
@@ -23,7 +23,7 @@ export async function listSegmentContacts(ctx: ServiceContext, segmentId: string
         beforeCursor(contacts.createdAt, contacts.id, decodeCursor(scope, cursor)),
       ),
     )
-    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .orderBy(...newestFirst(contacts.createdAt, contacts.id))
     .limit(limit + 1);
   return toPage(rows, limit, scope, (r) => r, serializeContact);
 }

@@ -1,9 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { segments } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import { NotFoundError } from "../errors";
 import { newId } from "../ids";
-import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
 import { parseInput } from "../validation";
 import { findSegmentOrThrow } from "./internal";
 import { CreateSegmentInput, ListSegmentsQuery, UpdateSegmentInput } from "./schemas";
@@ -40,7 +40,7 @@ export async function listSegments(ctx: ServiceContext, query: unknown) {
         beforeCursor(segments.createdAt, segments.id, decodeCursor(scope, cursor)),
       ),
     )
-    .orderBy(desc(segments.createdAt), desc(segments.id))
+    .orderBy(...newestFirst(segments.createdAt, segments.id))
     .limit(limit + 1);
   return toPage(rows, limit, scope, (r) => r, serializeSegment);
 }

@@ -86,7 +86,7 @@ export type OutboundMessage = {
   /** The triggering event's data (`{{event.x}}`), for automation emails. */
   event?: Record<string, unknown>;
   campaign?: { id: string; variant: string };
-  automationRunId?: string;
+  automation?: { id: string; runId: string };
 };
 
 export type OutboundResult =
@@ -230,7 +230,8 @@ export class OutboundBatch {
         contactId: message.contact?.id ?? null,
         campaignId: message.campaign?.id ?? null,
         campaignVariant: message.campaign?.variant ?? null,
-        automationRunId: message.automationRunId ?? null,
+        automationId: message.automation?.id ?? null,
+        automationRunId: message.automation?.runId ?? null,
         unsubscribeToken: unsubscribeToken ?? null,
       },
     );

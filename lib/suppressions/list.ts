@@ -1,7 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { suppressions } from "@/db/schema";
 import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
 import { parseInput } from "../validation";
 import { ListSuppressionsQuery } from "./schemas";
 import { serializeSuppression } from "./serialize";
@@ -19,7 +19,7 @@ export async function listSuppressions(ctx: ServiceContext, query: unknown) {
         beforeCursor(suppressions.createdAt, suppressions.email, decodeCursor(scope, cursor)),
       ),
     )
-    .orderBy(desc(suppressions.createdAt), desc(suppressions.email))
+    .orderBy(...newestFirst(suppressions.createdAt, suppressions.email))
     .limit(limit + 1);
   return toPage(
     rows,

@@ -1,7 +1,7 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { templates } from "@/db/schema";
 import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
 import { parseInput } from "../validation";
 import { readableBy } from "./internal";
 import { ListTemplatesQuery } from "./schemas";
@@ -20,7 +20,7 @@ export async function listTemplates(ctx: ServiceContext, query: unknown) {
     .select()
     .from(templates)
     .where(and(...filters))
-    .orderBy(desc(templates.createdAt), desc(templates.id))
+    .orderBy(...newestFirst(templates.createdAt, templates.id))
     .limit(limit + 1);
   return toPage(rows, limit, listScope, (r) => r, serializeTemplate);
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { invitations, memberships, projects, type Invitation } from "@/db/schema";
 import type { Executor } from "@/db";
@@ -11,6 +11,7 @@ import { authorize, ROLES, type Role } from "../permissions";
 import { EmailAddress, parseInput } from "../validation";
 import { hashPassword, verifyPassword } from "./password";
 import { findUserByEmail, insertUser } from "./users";
+import { newestFirst } from "../pagination";
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -90,7 +91,7 @@ export async function listInvitations(ctx: ServiceContext) {
     .select()
     .from(invitations)
     .where(pendingIn(ctx.projectId))
-    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .orderBy(...newestFirst(invitations.createdAt, invitations.id))
     .limit(100);
 }
 

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, type WebhookAttempt } from "@/db/schema";
 import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
 import { parseInput } from "../validation";
 import { findWebhookOrThrow } from "./internal";
 import { ListDeliveriesQuery } from "./schemas";
@@ -26,7 +26,7 @@ export async function listWebhookDeliveries(
     .select()
     .from(webhookDeliveries)
     .where(and(...filters))
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .orderBy(...newestFirst(webhookDeliveries.createdAt, webhookDeliveries.id))
     .limit(limit + 1);
   const attemptsOf = await attemptsByDelivery(
     ctx,

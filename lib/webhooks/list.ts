@@ -1,7 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { webhookEndpoints } from "@/db/schema";
 import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, toPage } from "../pagination";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
 import { parseInput } from "../validation";
 import { ListWebhooksQuery } from "./schemas";
 import { serializeWebhookSummary } from "./serialize";
@@ -18,7 +18,7 @@ export async function listWebhooks(ctx: ServiceContext, query: unknown) {
         beforeCursor(webhookEndpoints.createdAt, webhookEndpoints.id, decodeCursor(scope, cursor)),
       ),
     )
-    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
+    .orderBy(...newestFirst(webhookEndpoints.createdAt, webhookEndpoints.id))
     .limit(limit + 1);
   return toPage(rows, limit, scope, (r) => r, serializeWebhookSummary);
 }

@@ -7,6 +7,7 @@ import { ContactsTable } from "@/components/contacts/contacts-table";
 import { ExportMenu } from "@/components/contacts/import/export-menu";
 import {
   contactsHref,
+  contactsQuery,
   ContactsToolbar,
   type ContactFilters,
 } from "@/components/contacts/contacts-toolbar";
@@ -28,17 +29,19 @@ import { listSegments } from "@/lib/segments/manage";
 export const metadata: Metadata = { title: "Contacts" };
 
 const PAGE_SIZE = 25;
+const SEARCH_COUNT_CAP = 1_000;
 export default async function ContactsPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, appUrl, project } = await requireDashboard();
   const params = await searchParams;
   const subscribedParam = first(params.subscribed);
   const filters: ContactFilters = {
+    search: first(params.search)?.trim() || undefined,
     email: first(params.email),
     subscribed:
       subscribedParam === "true" || subscribedParam === "false" ? subscribedParam : undefined,
   };
   const cursor = first(params.cursor);
-  const filtered = Boolean(filters.email || filters.subscribed);
+  const filtered = Boolean(filters.search || filters.email || filters.subscribed);
 
   let page;
   try {
@@ -48,10 +51,17 @@ export default async function ContactsPage({ searchParams }: { searchParams: Sea
     if (!(error instanceof ValidationError)) throw error;
     page = null;
   }
-  const matching = await countContacts(ctx, {
-    email: filters.email,
-    subscribed: filters.subscribed === undefined ? undefined : filters.subscribed === "true",
-  });
+  const matching = await countContacts(
+    ctx,
+    {
+      search: filters.search,
+      email: filters.email,
+      subscribed: filters.subscribed === undefined ? undefined : filters.subscribed === "true",
+    },
+    // A search counts up to a cap: "1,000+" costs what a page costs, an exact figure a full scan.
+    filters.search ? SEARCH_COUNT_CAP : undefined,
+  );
+  const capped = matching > SEARCH_COUNT_CAP;
   const everEmpty = !filtered && matching === 0;
   const segments = everEmpty ? [] : (await listSegments(ctx, { limit: 100 })).data;
 
@@ -62,7 +72,19 @@ export default async function ContactsPage({ searchParams }: { searchParams: Sea
         description="Your audience: everyone you can email, with their subscription and custom data."
         actions={
           <>
-            {!everEmpty && <ExportMenu segments={segments.map(({ id, name }) => ({ id, name }))} />}
+            {!everEmpty && (
+              <ExportMenu
+                segments={segments.map(({ id, name }) => ({ id, name }))}
+                view={
+                  filtered
+                    ? {
+                        href: `/contacts/export?${contactsQuery(filters)}`,
+                        label: `${capped ? `${formatCount(SEARCH_COUNT_CAP)}+` : formatCount(matching)} matching ${matching === 1 ? "contact" : "contacts"}`,
+                      }
+                    : undefined
+                }
+              />
+            )}
             <Button variant="secondary" asChild>
               <Link href="/contacts/import">
                 <Upload aria-hidden />
@@ -103,9 +125,11 @@ export default async function ContactsPage({ searchParams }: { searchParams: Sea
                 icon={SearchX}
                 title="No contacts match"
                 description={
-                  filters.email
-                    ? `No contact has the email “${filters.email}”. Search matches the whole address, not part of it.`
-                    : "No contacts have this subscription status."
+                  filters.search
+                    ? `No contact’s email or name contains “${filters.search}”.`
+                    : filters.email
+                      ? `No contact has the email “${filters.email}”.`
+                      : "No contacts have this subscription status."
                 }
               >
                 <Button variant="secondary" asChild>
@@ -123,7 +147,8 @@ export default async function ContactsPage({ searchParams }: { searchParams: Sea
                   labels="first-next"
                   summary={
                     <>
-                      {formatCount(matching)} {matching === 1 ? "contact" : "contacts"}
+                      {capped ? `${formatCount(SEARCH_COUNT_CAP)}+` : formatCount(matching)}{" "}
+                      {matching === 1 ? "contact" : "contacts"}
                       {filtered && " match"}
                     </>
                   }

@@ -1,6 +1,7 @@
 import { Mail, SearchX } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/app-shell/page-header";
 import {
   EMAIL_STATUS_LABELS,
@@ -20,6 +21,8 @@ import { SettingsLink } from "@/components/settings/settings-link";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { listDomains } from "@/lib/domains/list";
 import { first, pick, type SearchParams } from "@/lib/dashboard/search-params";
+import { listAutomations } from "@/lib/automations/list";
+import { listCampaigns } from "@/lib/campaigns/manage";
 import { listEmails } from "@/lib/emails/list";
 import { ValidationError } from "@/lib/errors";
 
@@ -32,9 +35,16 @@ export default async function EmailsPage({ searchParams }: { searchParams: Searc
   const filters: EmailFilters = {
     status: pick<EmailStatus>(first(params.status), EMAIL_STATUS_LABELS),
     type: pick<EmailType>(first(params.type), EMAIL_TYPE_LABELS),
+    search: first(params.search)?.slice(0, 200),
+    campaign: first(params.campaign)?.slice(0, 100),
+    automation: first(params.automation)?.slice(0, 100),
+    since: day(first(params.since)),
+    until: day(first(params.until)),
   };
   const cursor = first(params.cursor);
-  const filtered = Boolean(filters.status || filters.type);
+  // The filter form sends every field, set or not: show the short, shareable address instead.
+  if (Object.values(params).some((v) => v === "")) redirect(emailsHref({ ...filters, cursor }));
+  const filtered = Object.values(filters).some(Boolean);
 
   let page;
   try {
@@ -45,6 +55,12 @@ export default async function EmailsPage({ searchParams }: { searchParams: Searc
     page = null;
   }
   const everEmpty = !filtered && !cursor && page !== null && page.data.length === 0;
+  const [campaignOptions, automationOptions] = everEmpty
+    ? [[], []]
+    : await Promise.all([
+        listCampaigns(ctx, { limit: 100 }).then((p) => options(p.data, filters.campaign)),
+        listAutomations(ctx, { limit: 100 }).then((p) => options(p.data, filters.automation)),
+      ]);
 
   return (
     <>
@@ -57,18 +73,18 @@ export default async function EmailsPage({ searchParams }: { searchParams: Searc
           <FirstSend appUrl={appUrl} projectName={project.name} />
         ) : (
           <>
-            <EmailsToolbar filters={filters} />
+            <EmailsToolbar
+              filters={filters}
+              campaigns={campaignOptions}
+              automations={automationOptions}
+            />
             {page === null ? (
               <InvalidCursorNotice firstHref={emailsHref(filters)} />
             ) : page.data.length === 0 ? (
               <EmptyState
                 icon={SearchX}
                 title={cursor ? "No more emails" : "No emails match"}
-                description={
-                  cursor
-                    ? "You reached the end of the list."
-                    : `No ${filters.type ? `${EMAIL_TYPE_LABELS[filters.type].toLowerCase()} ` : ""}emails${filters.status ? ` are ${EMAIL_STATUS_LABELS[filters.status].toLowerCase()}` : ""} yet.`
-                }
+                description={cursor ? "You reached the end of the list." : describeNoMatch(filters)}
               >
                 <Button variant="secondary" asChild>
                   <Link href={cursor ? emailsHref(filters) : "/emails"}>
@@ -94,6 +110,27 @@ export default async function EmailsPage({ searchParams }: { searchParams: Searc
       </Card>
     </>
   );
+}
+
+/** A date from the address bar (YYYY-MM-DD), or nothing when it is not one. */
+function day(value: string | undefined) {
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
+    ? value
+    : undefined;
+}
+
+/** Campaign or automation choices for the filter, keeping a filtered one beyond the newest 100. */
+function options(rows: { id: string; name: string }[], selected: string | undefined) {
+  const list = rows.map(({ id, name }) => ({ id, name }));
+  if (selected && !list.some((o) => o.id === selected))
+    list.unshift({ id: selected, name: selected });
+  return list;
+}
+
+function describeNoMatch(filters: EmailFilters) {
+  if (filters.search || filters.campaign || filters.automation || filters.since || filters.until)
+    return "No emails match these filters.";
+  return `No ${filters.type ? `${EMAIL_TYPE_LABELS[filters.type].toLowerCase()} ` : ""}emails${filters.status ? ` are ${EMAIL_STATUS_LABELS[filters.status].toLowerCase()}` : ""} yet.`;
 }
 
 /** Empty project: how to send the first email, from a verified domain when there is one. */

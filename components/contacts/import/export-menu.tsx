@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronDown, Download, Filter, UserCheck, Users } from "lucide-react";
+import { ChevronDown, Download, Filter, Search, UserCheck, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../ui/button";
 import {
@@ -14,8 +14,17 @@ import {
 
 export type ExportSegment = { id: string; name: string };
 
-/** The Contacts page's Export: everyone, subscribed only, or one segment, as a CSV download. */
-export function ExportMenu({ segments }: { segments: ExportSegment[] }) {
+/**
+ * The Contacts page's Export: what the list shows now (its search and filter), everyone,
+ * subscribed only, or one segment, as a CSV download.
+ */
+export function ExportMenu({
+  segments,
+  view,
+}: {
+  segments: ExportSegment[];
+  view?: { href: string; label: string };
+}) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -27,6 +36,7 @@ export function ExportMenu({ segments }: { segments: ExportSegment[] }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="max-w-72">
         <DropdownMenuLabel>Download as CSV</DropdownMenuLabel>
+        {view && <ExportItem href={view.href} icon={<Search aria-hidden />} label={view.label} />}
         <ExportItem href="/contacts/export" icon={<Users aria-hidden />} label="All contacts" />
         <ExportItem
           href="/contacts/export?subscribed=true"

@@ -2,12 +2,13 @@ import { withDashboardSession } from "@/lib/dashboard/route-handler";
 import { exportContactsCsv } from "@/lib/imports/export";
 import { getSegment } from "@/lib/segments/manage";
 
-// GET /contacts/export?segment=&subscribed= — the dashboard's CSV download (session, not API key)
+// GET /contacts/export?segment=&subscribed=&search= — the dashboard's CSV download (session, not API key)
 export const GET = withDashboardSession(async ({ request, dashboard: { ctx } }) => {
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const stream = await exportContactsCsv(ctx, query);
   // The file name says what was exported, so several downloads stay apart.
   let what = query.subscribed === "true" ? "subscribed-contacts" : "contacts";
+  if (query.search?.trim()) what = `${what}-matching-${slug(query.search) || "search"}`;
   if (query.segment) {
     const segment = await getSegment(ctx, query.segment);
     what = `contacts-${slug(segment.name) || segment.id}`;

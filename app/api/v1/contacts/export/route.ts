@@ -1,7 +1,7 @@
 import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { exportContactsCsv } from "@/lib/imports/export";
 
-// GET /v1/contacts/export — CSV of every contact, or `segment=` / `subscribed=` filtered, streamed
+// GET /v1/contacts/export — CSV of every contact, or filtered like the list (`search=`, `subscribed=`, `email=`) and/or by `segment=`, streamed
 export const GET = withApiKey(async ({ ctx, query }) => {
   const stream = await exportContactsCsv(ctx, query);
   return new Response(stream, {
