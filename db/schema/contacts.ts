@@ -36,6 +36,8 @@ export const contacts = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
+    // Tags (`data.tags`, a JSON array of strings) are a segment filter: `data->'tags' @> '["vip"]'`.
+    index("contacts_tags_idx").using("gin", sql`(${t.data} -> 'tags') jsonb_path_ops`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { contacts, emails, projects } from "@/db/schema";
 import type { Database } from "@/db";
 import type { Clock } from "../clock";
@@ -11,6 +11,7 @@ async function emailByToken(db: Database, token: string) {
   if (!isPlausibleToken(token)) return null;
   const [row] = await db
     .select({
+      emailId: emails.id,
       contactId: emails.contactId,
       campaignId: emails.campaignId,
       campaignVariant: emails.campaignVariant,
@@ -37,7 +38,8 @@ export async function describeUnsubscribe(db: Database, token: string) {
 /**
  * One-click unsubscribe (RFC 8058) from a campaign or automation email: the contact becomes
  * `subscribed: false`, so campaigns and automation emails skip it while transactional mail still
- * reaches it (DECISIONS §6); the campaign's variant counts the unsubscribe once. Idempotent.
+ * reaches it (DECISIONS §6); the campaign's variant counts the unsubscribe once, and the contact's
+ * subscription history records which email it came from. Idempotent.
  */
 export async function unsubscribeByToken(
   deps: { db: Database; clock: Clock },
@@ -46,6 +48,8 @@ export async function unsubscribeByToken(
   const row = await emailByToken(deps.db, token);
   if (!row?.contactId) return null;
   await deps.db.transaction(async (tx) => {
+    // Names the email in the contact's subscription history (the trigger of migration 0014).
+    await tx.execute(sql`select set_config('mailwright.unsubscribe_email', ${row.emailId}, true)`);
     const changed = await tx
       .update(contacts)
       .set({ subscribed: false, updatedAt: deps.clock.now() })
