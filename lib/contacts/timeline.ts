@@ -21,6 +21,8 @@ import { isOlderThan, mergeNewestFirst } from "./timeline-merge";
 const EMAIL_ACTIVITY = ["opened", "clicked", "bounced", "complained", "failed"] as const;
 const ACTIVITY_PER_TYPE = 5;
 const STEPS_PER_RUN = 30;
+/** Items per page on the dashboard (its first page and each "Load more"). */
+export const STORY_PAGE_SIZE = 25;
 
 export type EmailActivity = { type: string; at: Date; data: Record<string, unknown> };
 export type TimelineItem = { at: Date; id: string } & (
@@ -303,3 +305,17 @@ async function subscriptionItems(
     },
   }));
 }
+
+/** The page as plain JSON (ISO times) for the dashboard's client components. */
+export function serializeContactStory(page: ContactStoryPage) {
+  return { ...page, data: page.data.map(serializeStoryItem) };
+}
+
+function serializeStoryItem(item: TimelineItem) {
+  const at = item.at.toISOString();
+  if (item.kind !== "email") return { ...item, at };
+  const activity = item.email.activity.map((a) => ({ ...a, at: a.at.toISOString() }));
+  return { ...item, at, email: { ...item.email, activity } };
+}
+export type ContactStoryResource = ReturnType<typeof serializeContactStory>;
+export type StoryItem = ContactStoryResource["data"][number];
