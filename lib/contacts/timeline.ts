@@ -8,6 +8,8 @@ import {
   events,
   subscriptionChanges,
   type Contact,
+  type EmailStatus,
+  type RunStatus,
 } from "@/db/schema";
 import { rowsOf } from "@/db";
 import { serializeStepRun } from "../automations/serialize";
@@ -35,7 +37,7 @@ export type TimelineItem = { at: Date; id: string } & (
 export type TimelineEmail = {
   subject: string;
   type: "transactional" | "campaign" | "automation";
-  status: string;
+  status: EmailStatus;
   mode: "live" | "test";
   opens: number;
   clicks: number;
@@ -46,7 +48,7 @@ export type TimelineEmail = {
 export type TimelineRun = {
   automationId: string;
   automationName: string;
-  status: string;
+  status: RunStatus;
   steps: ReturnType<typeof serializeStepRun>[];
   automationSteps: (typeof automations.$inferSelect)["steps"];
 };

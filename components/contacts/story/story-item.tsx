@@ -10,7 +10,6 @@ import {
 } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { RunStatus } from "@/db/schema";
 import type { StoryItem } from "@/lib/contacts/timeline";
 import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
 import { stepLabels } from "../../automations/runs/step-labels";
@@ -36,9 +35,7 @@ export function StoryItemView({ item, now }: { item: StoryItem; now: Date }) {
             >
               {email.subject}
             </Link>
-            <EmailStatusBadge
-              status={email.status as Parameters<typeof EmailStatusBadge>[0]["status"]}
-            />
+            <EmailStatusBadge status={email.status} />
             {email.mode === "test" && <TestBadge />}
           </Title>
           <Meta>
@@ -75,7 +72,7 @@ export function StoryItemView({ item, now }: { item: StoryItem; now: Date }) {
     case "run": {
       const { run } = item;
       const labels = stepLabels(run.automationSteps, new Map());
-      const status = run.status as RunStatus;
+      const status = run.status;
       return (
         <Moment icon={Workflow} tint="bg-violet-50 text-violet-600" at={item.at} now={now}>
           <Title>
