@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import {
   automationRuns,
   automationStepRuns,
@@ -7,6 +7,7 @@ import {
   emails,
   events,
   subscriptionChanges,
+  templates,
   type Contact,
   type EmailStatus,
   type RunStatus,
@@ -51,6 +52,8 @@ export type TimelineRun = {
   status: RunStatus;
   steps: ReturnType<typeof serializeStepRun>[];
   automationSteps: (typeof automations.$inferSelect)["steps"];
+  /** Names of the templates its email steps send, for step summaries ("Send “Welcome”"). */
+  templateNames: Record<string, string>;
 };
 export type TimelineSubscriptionChange = {
   subscribed: boolean;
@@ -221,6 +224,10 @@ async function runItems(
     if (list.length < STEPS_PER_RUN) list.push(serializeStepRun(step));
     stepsOf.set(step.runId, list);
   }
+  const templateNames = await templateNamesOf(
+    ctx,
+    rows.flatMap((r) => r.steps),
+  );
   return rows.map(({ run, name, steps }) => ({
     kind: "run",
     at: run.createdAt,
@@ -231,8 +238,34 @@ async function runItems(
       status: run.status,
       steps: stepsOf.get(run.id) ?? [],
       automationSteps: steps,
+      templateNames,
     },
   }));
+}
+
+/** The project's own and the gallery's templates that email steps name, in one query. */
+async function templateNamesOf(
+  ctx: ServiceContext,
+  steps: (typeof automations.$inferSelect)["steps"],
+): Promise<Record<string, string>> {
+  const ids = [
+    ...new Set(
+      steps.flatMap((s) =>
+        s.type === "email" && typeof s.templateId === "string" ? [s.templateId] : [],
+      ),
+    ),
+  ];
+  if (ids.length === 0) return {};
+  const rows = await ctx.db
+    .select({ id: templates.id, name: templates.name })
+    .from(templates)
+    .where(
+      and(
+        inArray(templates.id, ids),
+        or(eq(templates.projectId, ctx.projectId), eq(templates.isSystem, true)),
+      ),
+    );
+  return Object.fromEntries(rows.map((t) => [t.id, t.name]));
 }
 
 async function eventItems(

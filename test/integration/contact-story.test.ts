@@ -105,7 +105,10 @@ describe(`contact story (${TEST_DRIVER})`, () => {
     const automationId = await liveAutomation({
       name: "Tag the engaged",
       trigger: { event: "event", name: "pricing.viewed" },
-      steps: [{ id: "tag", type: "action", action: "add-tag", tag: "vip" }],
+      steps: [
+        { id: "tag", type: "action", action: "add-tag", tag: "vip" },
+        { id: "mail", type: "email", templateId, subjectOverride: "Welcome, VIP" },
+      ],
     });
     await api("/v1/events", {
       method: "POST",
@@ -128,9 +131,10 @@ describe(`contact story (${TEST_DRIVER})`, () => {
 
     const page = await story(contactId);
     const kinds = page.data.map((item) => item.kind);
-    expect(kinds).toEqual(["subscription", "run", "event", "email", "created"]);
-    const [unsubscribe, run, event, mail, created] = page.data as [
+    expect(kinds).toEqual(["subscription", "email", "run", "event", "email", "created"]);
+    const [unsubscribe, automationMail, run, event, mail, created] = page.data as [
       Extract<TimelineItem, { kind: "subscription" }>,
+      Extract<TimelineItem, { kind: "email" }>,
       Extract<TimelineItem, { kind: "run" }>,
       Extract<TimelineItem, { kind: "event" }>,
       Extract<TimelineItem, { kind: "email" }>,
@@ -149,7 +153,17 @@ describe(`contact story (${TEST_DRIVER})`, () => {
       automationId,
       automationName: "Tag the engaged",
       status: "completed",
-      steps: [{ step_id: "tag", type: "action", outcome: "done" }],
+      steps: [
+        { step_id: "tag", type: "action", outcome: "done" },
+        { step_id: "mail", type: "email", outcome: "sent" },
+      ],
+      templateNames: { [templateId]: "News" },
+    });
+    expect(automationMail.email).toMatchObject({
+      subject: "Welcome, VIP",
+      type: "automation",
+      campaign: null,
+      automation: { id: automationId, name: "Tag the engaged", runId: run.id },
     });
     expect(event.event).toEqual({ name: "pricing.viewed", data: { plan: "pro" } });
     expect(mail.email).toMatchObject({

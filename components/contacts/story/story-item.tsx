@@ -71,7 +71,7 @@ export function StoryItemView({ item, now }: { item: StoryItem; now: Date }) {
     }
     case "run": {
       const { run } = item;
-      const labels = stepLabels(run.automationSteps, new Map());
+      const labels = stepLabels(run.automationSteps, new Map(Object.entries(run.templateNames)));
       const status = run.status;
       return (
         <Moment icon={Workflow} tint="bg-violet-50 text-violet-600" at={item.at} now={now}>
@@ -90,15 +90,18 @@ export function StoryItemView({ item, now }: { item: StoryItem; now: Date }) {
                 const label = labels.get(step.step_id);
                 const outcome = describeStepRun(step, { status, now });
                 return (
-                  <li key={step.id} className="flex flex-wrap gap-x-1.5 text-[13px] text-zinc-600">
-                    <span className="text-zinc-400 tabular-nums">
+                  <li key={step.id} className="flex gap-1.5 text-[13px] text-zinc-600">
+                    <span className="w-4 shrink-0 text-right text-zinc-400 tabular-nums">
                       {label ? `${label.number}.` : "–"}
                     </span>
-                    <span className={cn(outcome.tone === "error" && "text-red-700")}>
-                      {label?.summary ?? step.type}
+                    {/* One run of text, so a long summary wraps under itself, not under the number. */}
+                    <span className="min-w-0 break-words">
+                      <span className={cn(outcome.tone === "error" && "text-red-700")}>
+                        {label?.summary ?? step.type}
+                      </span>
+                      <span className="text-zinc-400"> · </span>
+                      <span className="text-zinc-500">{outcome.title}</span>
                     </span>
-                    <span className="text-zinc-400">·</span>
-                    <span className="text-zinc-500">{outcome.title}</span>
                   </li>
                 );
               })}
