@@ -4,6 +4,8 @@ import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { ContactRowActions } from "./contact-actions";
 import { SubscriptionBadge } from "./subscription-badge";
+import { TagList } from "./tag-chip";
+import { tagsOf } from "@/lib/tags";
 
 export function ContactsTable({ contacts, now }: { contacts: ContactResource[]; now: Date }) {
   return (
@@ -13,6 +15,7 @@ export function ContactsTable({ contacts, now }: { contacts: ContactResource[]; 
           <TH>Email</TH>
           <TH className="hidden md:table-cell">Name</TH>
           <TH className="hidden sm:table-cell">Status</TH>
+          <TH className="hidden md:table-cell">Tags</TH>
           <TH className="hidden lg:table-cell">Source</TH>
           <TH className="hidden sm:table-cell">Added</TH>
           <TH className="w-12">
@@ -46,6 +49,9 @@ export function ContactsTable({ contacts, now }: { contacts: ContactResource[]; 
               </TD>
               <TD className="hidden sm:table-cell">
                 <SubscriptionBadge subscribed={contact.subscribed} />
+              </TD>
+              <TD className="hidden max-w-56 md:table-cell">
+                <TagList tags={tagsOf(contact.data.tags)} />
               </TD>
               <TD className="hidden lg:table-cell">
                 <span className="font-mono text-xs text-zinc-500">{contact.source}</span>

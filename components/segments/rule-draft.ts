@@ -7,8 +7,21 @@ import { OPERATOR_LABELS } from "../automations/builder/condition";
  * is kept as typed; the value is derived when the rule is sent.
  */
 export type RuleKind =
-  "email" | "name" | "subscribed" | "source" | "created_at" | "data" | "opened" | "clicked";
-export type RuleOperator = (typeof BRANCH_OPERATORS)[number] | "in_last_days" | "not_in_last_days";
+  | "email"
+  | "name"
+  | "subscribed"
+  | "source"
+  | "created_at"
+  | "tags"
+  | "data"
+  | "opened"
+  | "clicked";
+export type RuleOperator =
+  | (typeof BRANCH_OPERATORS)[number]
+  | "in_last_days"
+  | "not_in_last_days"
+  | "has_tag"
+  | "not_has_tag";
 export type RuleDraft = {
   id: string;
   kind: RuleKind;
@@ -26,6 +39,7 @@ export const RULE_KINDS: { value: RuleKind; label: string; group: "contact" | "e
   { value: "subscribed", label: "Subscription", group: "contact" },
   { value: "source", label: "Source", group: "contact" },
   { value: "created_at", label: "Date added", group: "contact" },
+  { value: "tags", label: "Tags", group: "contact" },
   { value: "data", label: "Custom field", group: "contact" },
   { value: "opened", label: "Opened an email", group: "engagement" },
   { value: "clicked", label: "Clicked a link", group: "engagement" },
@@ -49,6 +63,8 @@ export function operatorsFor(kind: RuleKind): readonly RuleOperator[] {
     case "opened":
     case "clicked":
       return ["in_last_days", "not_in_last_days"];
+    case "tags":
+      return ["has_tag", "not_has_tag"];
     case "data":
       return BRANCH_OPERATORS;
     default:
@@ -59,6 +75,8 @@ export function operatorsFor(kind: RuleKind): readonly RuleOperator[] {
 export function operatorLabel(kind: RuleKind, operator: RuleOperator): string {
   if (operator === "in_last_days") return "in the last";
   if (operator === "not_in_last_days") return "not in the last";
+  if (operator === "has_tag") return "include";
+  if (operator === "not_has_tag") return "don’t include";
   if (kind === "subscribed") return operator === "equals" ? "is" : "is not";
   if (kind === "created_at") return DATE_LABELS[operator] ?? OPERATOR_LABELS[operator];
   return OPERATOR_LABELS[operator];

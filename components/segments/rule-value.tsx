@@ -86,5 +86,6 @@ export function ValueControl({
 function placeholderFor(kind: RuleKind): string {
   if (kind === "email") return "@acme.com";
   if (kind === "source") return "api";
+  if (kind === "tags") return "vip";
   return "value";
 }

@@ -91,7 +91,7 @@ export function SegmentBuilder({ segment }: { segment: SegmentResource | null })
           <Card>
             <CardHeader
               title="Rules"
-              description="Text compares ignoring case; a custom field holding a list contains an item that equals the value."
+              description="Text compares ignoring case; a custom field holding a list contains an item that equals the value; tags match exactly."
               actions={<MatchesBadge matches={matches} />}
             />
             <CardBody className="grid gap-3">

@@ -97,6 +97,8 @@ export const automationRuns = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
+    // The contact timeline: a contact's runs, newest first.
+    index("automation_runs_contact_created_idx").on(t.contactId, t.createdAt.desc(), t.id.desc()),
     index("automation_runs_waiting_idx")
       .on(t.projectId, t.contactId, t.waitEvent)
       .where(sql`${t.status} in ('waiting', 'paused')`),

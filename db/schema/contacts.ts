@@ -39,6 +39,8 @@ export const contacts = pgTable(
     // Search by part of the email or name (ILIKE '%term%'): trigram indexes (pg_trgm).
     index("contacts_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("contacts_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    // Tags (`data.tags`, a JSON array of strings) are a segment filter: `data->'tags' @> '["vip"]'`.
+    index("contacts_tags_idx").using("gin", sql`(${t.data} -> 'tags') jsonb_path_ops`),
   ],
 );
 

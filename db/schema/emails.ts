@@ -84,8 +84,8 @@ export const emails = pgTable(
     // A campaign's emails, and (with status) the report's in-flight count without reading every
     // row of a large campaign (lib/dashboard/campaign-delivery.ts).
     index("emails_campaign_status_idx").on(t.campaignId, t.status),
-    // Segment engagement rules: a contact's emails by address.
-    index("emails_project_to_idx").on(t.projectId, t.to),
+    // Segment engagement rules and the contact timeline: a contact's emails by address, newest first.
+    index("emails_project_to_created_idx").on(t.projectId, t.to, t.createdAt.desc(), t.id.desc()),
     // The Emails log's filters: by campaign, by automation (newest first), by part of the address.
     index("emails_project_campaign_created_idx").on(
       t.projectId,

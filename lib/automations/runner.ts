@@ -1,6 +1,7 @@
 import type { AutomationStepRecord, RunStatus } from "@/db/schema";
 import { evaluateCondition, type BranchCondition, type RunFacts } from "./conditions";
 import { pointerAfter, successorOf } from "./pointers";
+import { tagsOf } from "../tags";
 
 /**
  * The automation executor's logic, free of I/O: given a run's state, the automation's steps, what
@@ -228,12 +229,6 @@ export function contactChange(step: AutomationStepRecord, facts: RunFacts): Cont
     default:
       return null;
   }
-}
-
-function tagsOf(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value === "string" && value !== "") return [value];
-  return [];
 }
 
 export function applyDataPatch(data: Record<string, unknown>, change: Record<string, unknown>) {

@@ -1,18 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { contacts, emails, events, projects } from "@/db/schema";
 import type { Database, Executor } from "@/db";
 import type { Clock } from "../clock";
+import { SUBSCRIPTION_EVENTS } from "../contacts/subscription-events";
 import { newId } from "../ids";
 import { isPlausibleToken } from "../tracking/token";
 import { countCampaignUnsubscribe } from "./counters";
 
 export type UnsubscribeTarget = { address: string; projectName: string; subscribed: boolean };
-
-/** Names of the contact events an unsubscribe link records (on the contact's timeline). */
-export const SUBSCRIPTION_EVENTS = {
-  unsubscribed: "contact.unsubscribed",
-  resubscribed: "contact.resubscribed",
-} as const;
 
 type LinkedEmail = NonNullable<Awaited<ReturnType<typeof emailByToken>>>;
 
@@ -50,7 +45,8 @@ type Deps = { db: Database; clock: Clock };
 /**
  * One-click unsubscribe (RFC 8058) from a campaign or automation email: the contact becomes
  * `subscribed: false`, so campaigns and automation emails skip it while transactional mail still
- * reaches it (DECISIONS §6); the campaign's variant counts the unsubscribe once. Idempotent.
+ * reaches it (DECISIONS §6); the campaign's variant counts the unsubscribe once, and the contact's
+ * subscription history records which email it came from. Idempotent.
  */
 export async function unsubscribeByToken(
   deps: Deps,
@@ -76,6 +72,8 @@ async function changeSubscription(deps: Deps, token: string, subscribed: boolean
   if (!row?.contactId) return null;
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
+    // Names the email in the contact's subscription history (the trigger of migration 0018).
+    await tx.execute(sql`select set_config('mailwright.unsubscribe_email', ${row.id}, true)`);
     const changed = await tx
       .update(contacts)
       .set({ subscribed, updatedAt: now })

@@ -1,15 +1,17 @@
 import { z } from "zod";
 import { BRANCH_OPERATORS, valueProblem } from "../automations/step-schemas";
 import { PageQuery } from "../pagination";
+import { Tag } from "../tags";
 
 /**
  * Segment conditions: `{match: "all"|"any", rules: [...]}`. A rule tests a contact field
  * (`email`, `name`, `subscribed`, `source`, `created_at`, `data.<key>`) with the branch operators
- * of DECISIONS §5, or engagement: `email.opened` / `email.clicked` with `in_last_days` or
- * `not_in_last_days` and a number of days.
+ * of DECISIONS §5, engagement: `email.opened` / `email.clicked` with `in_last_days` or
+ * `not_in_last_days` and a number of days, or tags: `tags` with `has_tag` / `not_has_tag` and a tag.
  */
 export const ENGAGEMENT_FIELDS = ["email.opened", "email.clicked"] as const;
 export const ENGAGEMENT_OPERATORS = ["in_last_days", "not_in_last_days"] as const;
+export const TAG_OPERATORS = ["has_tag", "not_has_tag"] as const;
 export const MAX_RULES = 50;
 // A data key is anything but whitespace, dots, quotes, backslashes, braces, commas and control
 // characters: the characters that would make a key ambiguous in a path (issue 10).
@@ -26,7 +28,7 @@ const ContactRule = z
       .max(200, "must be at most 200 characters")
       .regex(
         CONTACT_FIELD,
-        "must be email, name, subscribed, source, created_at, data.<key>, email.opened or email.clicked (a key has no spaces, dots, quotes, backslashes, braces or commas)",
+        "must be email, name, subscribed, source, created_at, tags, data.<key>, email.opened or email.clicked (a key has no spaces, dots, quotes, backslashes, braces or commas)",
       ),
     operator: z.enum(BRANCH_OPERATORS, { error: `must be one of ${BRANCH_OPERATORS.join(", ")}` }),
     value: z.unknown().optional(),
@@ -51,13 +53,22 @@ const EngagementRule = z.object({
     .max(3650, "must be from 1 to 3650 days"),
 });
 
-export type SegmentRule = z.output<typeof EngagementRule> | z.output<typeof ContactRule>;
+const TagRule = z.object({
+  field: z.literal("tags"),
+  operator: z.enum(TAG_OPERATORS, { error: `must be ${TAG_OPERATORS.join(" or ")} for tags` }),
+  value: Tag,
+});
+
+export type SegmentRule =
+  z.output<typeof EngagementRule> | z.output<typeof TagRule> | z.output<typeof ContactRule>;
 
 /** A rule is checked as the kind its field names, so problems point at the field that is wrong. */
 export const SegmentRule = z.unknown().transform((value, ctx): SegmentRule => {
   const field = (value as { field?: unknown } | null)?.field;
   const engagement = typeof field === "string" && field.startsWith("email.");
-  const parsed = (engagement ? EngagementRule : ContactRule).safeParse(value);
+  const parsed = (engagement ? EngagementRule : field === "tags" ? TagRule : ContactRule).safeParse(
+    value,
+  );
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
     ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });

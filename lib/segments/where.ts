@@ -17,12 +17,20 @@ const NUMERIC = "^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$";
 const ISO_DATE = "^[0-9]{4}-[0-9]{2}-[0-9]{2}";
 
 type EngagementRule = Extract<SegmentRule, { operator: "in_last_days" | "not_in_last_days" }>;
-type ContactRule = Exclude<SegmentRule, EngagementRule>;
+type TagRule = Extract<SegmentRule, { operator: "has_tag" | "not_has_tag" }>;
+type ContactRule = Exclude<SegmentRule, EngagementRule | TagRule>;
 
 const isEngagement = (rule: SegmentRule): rule is EngagementRule =>
   rule.operator === "in_last_days" || rule.operator === "not_in_last_days";
+const isTag = (rule: SegmentRule): rule is TagRule =>
+  rule.operator === "has_tag" || rule.operator === "not_has_tag";
 
 function ruleSql(rule: SegmentRule, now: Date): SQL {
+  if (isTag(rule)) {
+    // Exactly this shape, `data->'tags' @> '["tag"]'`, is what the GIN index contacts_tags_idx serves.
+    const tagged = sql`coalesce((${contacts.data} -> 'tags') @> ${JSON.stringify([rule.value])}::jsonb, false)`;
+    return rule.operator === "has_tag" ? tagged : sql`not ${tagged}`;
+  }
   if (isEngagement(rule)) {
     const type = rule.field === "email.opened" ? "opened" : "clicked";
     const since = new Date(now.getTime() - Number(rule.value) * 86_400_000).toISOString();

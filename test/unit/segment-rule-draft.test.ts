@@ -8,6 +8,7 @@ import {
   withKind,
   type RuleDraft,
 } from "@/components/segments/rule-draft";
+import { conditionsSummary } from "@/components/segments/segment-summary";
 
 const rule = (patch: Partial<RuleDraft>): RuleDraft => ({ ...newRule("r1"), ...patch });
 
@@ -78,5 +79,27 @@ describe("segment builder rules", () => {
     expect(withKind(contains, "name")).toMatchObject({ operator: "contains", text: "acme" });
     expect(withKind(contains, "opened")).toMatchObject({ operator: "in_last_days", text: "30" });
     expect(withKind(contains, "subscribed")).toMatchObject({ operator: "equals" });
+  });
+});
+
+describe("segment builder tag rules", () => {
+  it("offers include / don't include and sends the API's tags rule both ways", () => {
+    expect(operatorsFor("tags")).toEqual(["has_tag", "not_has_tag"]);
+    const draft = withKind(newRule("r1"), "tags");
+    expect(draft.operator).toBe("has_tag");
+    expect(missingPart(draft)).toBe("a value");
+    expect(toApiRule({ ...draft, text: " vip " })).toEqual({
+      field: "tags",
+      operator: "has_tag",
+      value: "vip",
+    });
+    const stored = { field: "tags", operator: "not_has_tag", value: "churned" };
+    expect(toApiRule(fromApiRule("r2", stored))).toEqual(stored);
+  });
+
+  it("summarises a tag rule in words", () => {
+    expect(
+      conditionsSummary({ rules: [{ field: "tags", operator: "has_tag", value: "vip" }] }),
+    ).toBe("Tags include “vip”");
   });
 });

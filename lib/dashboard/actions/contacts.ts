@@ -6,7 +6,14 @@ import { getContact } from "../../contacts/get";
 import { findContactByEmail } from "../../contacts/internal";
 import { updateContact } from "../../contacts/update";
 import { upsertContact } from "../../contacts/upsert";
-import { NotFoundError } from "../../errors";
+import { addContactTag, removeContactTag } from "../../contacts/tags";
+import {
+  listContactStory,
+  serializeContactStory,
+  STORY_PAGE_SIZE,
+  type ContactStoryResource,
+} from "../../contacts/timeline";
+import { NotFoundError, ValidationError } from "../../errors";
 import { dataPatchFor, parseContactForm } from "../contact-form";
 import { requireDashboard } from "../context";
 import { failure, success, toFormState, type FormState } from "../form-state";
@@ -69,4 +76,52 @@ export async function deleteContactAction(contactId: string): Promise<FormState>
   revalidatePath("/contacts");
   revalidatePath("/overview");
   return success("Contact deleted");
+}
+
+/** "Load more" on the contact's story: the next page after `cursor`. */
+export async function loadContactStoryAction(
+  contactId: string,
+  cursor: string,
+): Promise<{ ok: true; page: ContactStoryResource } | { ok: false; message: string }> {
+  const { ctx } = await requireDashboard();
+  try {
+    return {
+      ok: true,
+      page: serializeContactStory(
+        await listContactStory(ctx, contactId, { cursor, limit: STORY_PAGE_SIZE }),
+      ),
+    };
+  } catch (error) {
+    if (error instanceof NotFoundError)
+      return { ok: false, message: "This contact no longer exists." };
+    if (error instanceof ValidationError)
+      return { ok: false, message: "This list changed; reload the page." };
+    throw error;
+  }
+}
+
+export async function addContactTagAction(contactId: string, tag: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  try {
+    await addContactTag(ctx, contactId, { tag });
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure("This contact no longer exists.");
+    return toFormState(error, ["tag"]);
+  }
+  revalidatePath(`/contacts/${contactId}`);
+  revalidatePath("/contacts");
+  return success(`Tag “${tag.trim()}” added`);
+}
+
+export async function removeContactTagAction(contactId: string, tag: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  try {
+    await removeContactTag(ctx, contactId, { tag });
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure("This contact no longer exists.");
+    return toFormState(error, ["tag"]);
+  }
+  revalidatePath(`/contacts/${contactId}`);
+  revalidatePath("/contacts");
+  return success(`Tag “${tag}” removed`);
 }

@@ -4,8 +4,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { ContactPageActions } from "@/components/contacts/contact-actions";
-import { ContactEvents } from "@/components/contacts/contact-events";
+import { ContactSegments } from "@/components/contacts/contact-segments";
+import { ContactTags } from "@/components/contacts/contact-tags";
 import { DataList } from "@/components/contacts/data-list";
+import { ContactStory } from "@/components/contacts/story/contact-story";
 import { SubscriptionBadge } from "@/components/contacts/subscription-badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -14,18 +16,15 @@ import { serializeContact } from "@/lib/contacts/serialize";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
 import { NotFoundError } from "@/lib/errors";
+import { tagsOf } from "@/lib/tags";
 
-type Props = {
-  params: Promise<{ id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
+type Props = { params: Promise<{ id: string }> };
 
 export const metadata: Metadata = { title: "Contact" };
 
-export default async function ContactPage({ params, searchParams }: Props) {
+export default async function ContactPage({ params }: Props) {
   const { ctx } = await requireDashboard();
   const { id } = await params;
-  const eventsCursor = (await searchParams).events;
   const row = await getContact(ctx, id).catch((error: unknown) => {
     if (error instanceof NotFoundError) notFound();
     throw error;
@@ -86,6 +85,8 @@ export default async function ContactPage({ params, searchParams }: Props) {
               </Row>
             </dl>
           </Card>
+          <ContactTags contactId={contact.id} tags={tagsOf(contact.data.tags)} />
+          <ContactSegments contactId={contact.id} />
           <Card>
             <CardHeader
               title="Data"
@@ -95,11 +96,7 @@ export default async function ContactPage({ params, searchParams }: Props) {
           </Card>
         </div>
         <div className="min-w-0 lg:col-span-2">
-          <ContactEvents
-            contactId={contact.id}
-            email={contact.email}
-            cursor={Array.isArray(eventsCursor) ? eventsCursor[0] : eventsCursor}
-          />
+          <ContactStory contactId={contact.id} email={contact.email} />
         </div>
       </div>
     </>

@@ -1,0 +1,40 @@
+import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, idColumn } from "./columns";
+import { contacts } from "./contacts";
+import { projects } from "./projects";
+
+export const SUBSCRIPTION_CHANGE_VIA = ["unsubscribe_link", "double_opt_in", "update"] as const;
+export type SubscriptionChangeVia = (typeof SUBSCRIPTION_CHANGE_VIA)[number];
+
+/**
+ * Every change of a contact's `subscribed`, written by a database trigger on `contacts`
+ * (migration 0018_subscription_change_trigger) so that no writer can forget it: the API upsert,
+ * PATCH, imports, automation actions, the unsubscribe link and double opt-in all change the
+ * column in their own statements. `created_at` is the contact's `updated_at` of that change (the
+ * application clock). `email_id` names the email whose unsubscribe link was used.
+ */
+export const subscriptionChanges = pgTable(
+  "subscription_changes",
+  {
+    id: idColumn(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    contactId: text()
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    subscribed: boolean().notNull(),
+    via: text({ enum: SUBSCRIPTION_CHANGE_VIA }).notNull(),
+    emailId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("subscription_changes_contact_created_idx").on(
+      t.contactId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+  ],
+);
+
+export type SubscriptionChange = typeof subscriptionChanges.$inferSelect;
