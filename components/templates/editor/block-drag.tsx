@@ -43,8 +43,12 @@ import { BLOCK_META, blockSummary } from "./block-meta";
  * handle is the keyboard's way in (Space picks up, arrows move, Space drops, Escape cancels).
  */
 
-/** Where a drop into another list would land, drawn as a line (sorting within a list shows itself). */
-type DropHint = { overId: string; after: boolean } | null;
+/**
+ * Where a drop into another list would land (sorting within a list shows itself): a line at the
+ * row, and the destination column tinted (`zoneId`, null for the top level), which stays visible
+ * while the dragged card covers the row.
+ */
+type DropHint = { overId: string; after: boolean; zoneId: string | null } | null;
 type DragState = { activeType: BlockType | null; hint: DropHint };
 
 const DragStateContext = createContext<DragState>({ activeType: null, hint: null });
@@ -72,11 +76,12 @@ function crossListHint(document: BlocksDocument, active: Active, over: Over): Dr
   const overId = String(over.id);
   const target = dropTargetFor(document, activeId, overId, belowCenter(active, over));
   if (!target || !resolveDrop(document, activeId, target)) return null;
-  if (target.kind === "column") return { overId, after: false };
+  if (target.kind === "column") return { overId, after: false, zoneId: overId };
   const from = findBlock(document, activeId)?.location;
   const to = findBlock(document, overId)?.location;
-  const sameList = from && to && from.parentId === to.parentId && from.column === to.column;
-  return sameList ? null : { overId, after: target.after };
+  if (!from || !to || (from.parentId === to.parentId && from.column === to.column)) return null;
+  const zoneId = to.parentId === null ? null : columnDropId(to.parentId, to.column!);
+  return { overId, after: target.after, zoneId };
 }
 
 function describe(document: BlocksDocument, id: UniqueIdentifier): string {
@@ -278,7 +283,7 @@ export function ColumnDropZone({
       ref={setNodeRef}
       className={cn(
         "rounded-md transition-shadow",
-        hint?.overId === id && "bg-indigo-50/60 ring-1 ring-indigo-400",
+        hint?.zoneId === id && "bg-indigo-50/60 ring-1 ring-indigo-400",
       )}
     >
       {children}
