@@ -32,6 +32,7 @@ export function usePreviewPicker({
 }) {
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const [frameDocument, setFrameDocument] = useState<Document | null>(null);
+  const scrolledDocument = useRef<Document | null>(null);
   const select = useRef(onSelect);
   useEffect(() => {
     select.current = onSelect;
@@ -92,10 +93,13 @@ export function usePreviewPicker({
     if (!element) return;
     element.setAttribute(SELECTED, "");
     // Bring it into the frame's view without scrolling the dashboard page (scrollIntoView would).
+    // A re-rendered preview starts at the top: jump back to the block being edited at once.
+    const reloaded = scrolledDocument.current !== doc;
+    scrolledDocument.current = doc;
     const view = doc.defaultView!;
     const rect = element.getBoundingClientRect();
     if (rect.top < 0 || rect.bottom > view.innerHeight) {
-      view.scrollBy({ top: rect.top - 24, behavior: "smooth" });
+      view.scrollBy({ top: rect.top - 24, behavior: reloaded ? "instant" : "smooth" });
     }
   }, [frameDocument, enabled, selectedId]);
 
