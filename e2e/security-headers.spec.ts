@@ -100,6 +100,13 @@ test("no dashboard page breaks the content security policy", async ({ page }) =>
     subject: "Hi",
     source: '<p>Hi <img src="https://images.example.com/logo.png" alt="logo"></p>',
   });
+  // The blocks editor reaches into its preview frame (click-to-select outlines).
+  const blocksTemplate = await api("/templates", {
+    name: `CSP blocks ${Date.now()}`,
+    format: "blocks",
+    subject: "Hi",
+    source: JSON.stringify({ blocks: [{ type: "heading", text: "Hello" }] }),
+  });
   const segment = await api("/segments", {
     name: `CSP segment ${Date.now()}`,
     conditions: { rules: [{ field: "data.plan", operator: "exists" }] },
@@ -137,6 +144,7 @@ test("no dashboard page breaks the content security policy", async ({ page }) =>
     `/segments/${segment.id}`,
     "/templates",
     `/templates/${template.id}`,
+    `/templates/${blocksTemplate.id}`,
     "/campaigns",
     "/campaigns/new",
     `/campaigns/${campaign.id}`,

@@ -1,6 +1,6 @@
 "use client";
 
-import { useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState, type Ref } from "react";
 import { cn } from "../ui/cn";
 
 /**
@@ -14,6 +14,7 @@ export function ScaledFrame({
   title,
   fill,
   interactive = true,
+  frame,
   className,
 }: {
   html: string;
@@ -22,6 +23,11 @@ export function ScaledFrame({
   fill?: boolean;
   /** Thumbnails are pictures: no focus, no scrolling, no clicks. */
   interactive?: boolean;
+  /**
+   * The editor's preview reaches into the frame to pick blocks: `allowSameOrigin` adds
+   * `allow-same-origin` to the sandbox (still no scripts, so the email's HTML runs nothing).
+   */
+  frame?: { ref: Ref<HTMLIFrameElement>; onLoad: () => void; allowSameOrigin: boolean };
   className?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -45,8 +51,10 @@ export function ScaledFrame({
     <div ref={box} className={cn("relative overflow-hidden", className)}>
       {size && (
         <iframe
+          ref={frame?.ref}
+          onLoad={frame?.onLoad}
           title={title}
-          sandbox=""
+          sandbox={frame?.allowSameOrigin ? "allow-same-origin" : ""}
           srcDoc={html}
           scrolling={interactive ? undefined : "no"}
           tabIndex={interactive ? undefined : -1}

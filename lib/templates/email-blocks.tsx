@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { NO_TRACK_ATTRIBUTE } from "../tracking/no-track";
 import type { Block, ColumnChildBlock } from "./blocks";
 import { buttonClass, foregroundClass } from "./dark-mode";
+import { blockMarker } from "./editor-markers";
 import { parseInline, type InlineNode } from "./inline";
 import type { ResolvedTheme } from "./theme";
 
@@ -13,7 +14,14 @@ export type Filler = {
   image(value: string): string | undefined;
 };
 
-type BlockProps<B> = { block: B; theme: ResolvedTheme; fill: Filler; width: number };
+type BlockProps<B> = {
+  block: B;
+  theme: ResolvedTheme;
+  fill: Filler;
+  width: number;
+  /** Editor preview only: mark the block's outermost element with its id (editor-markers.ts). */
+  marked?: boolean;
+};
 
 /** Props for the anchors of a block whose author turned click tracking off. */
 function trackingProps(block: { track?: boolean }): Record<string, string> {
@@ -24,11 +32,17 @@ function trackingProps(block: { track?: boolean }): Record<string, string> {
 const HEADING_SIZES = { 1: [28, 36, 16], 2: [22, 30, 12], 3: [18, 26, 8] } as const;
 const TEXT_SIZES = { small: [13, 20], normal: [16, 26], large: [18, 28] } as const;
 
-function HeadingView({ block, theme, fill }: BlockProps<Extract<Block, { type: "heading" }>>) {
+function HeadingView({
+  block,
+  theme,
+  fill,
+  marked,
+}: BlockProps<Extract<Block, { type: "heading" }>>) {
   const level = block.level ?? 1;
   const [fontSize, lineHeight, marginBottom] = HEADING_SIZES[level];
   return (
     <Heading
+      {...blockMarker(block, marked)}
       as={`h${level}`}
       className={block.color ? foregroundClass(block.color) : "mw-text"}
       style={{
@@ -89,11 +103,12 @@ function InlineView({
   });
 }
 
-function TextView({ block, theme, fill }: BlockProps<Extract<Block, { type: "text" }>>) {
+function TextView({ block, theme, fill, marked }: BlockProps<Extract<Block, { type: "text" }>>) {
   const size = block.size ?? "normal";
   const [fontSize, lineHeight] = TEXT_SIZES[size];
   return (
     <Text
+      {...blockMarker(block, marked)}
       className={
         block.color ? foregroundClass(block.color) : size === "small" ? "mw-muted" : "mw-text"
       }
@@ -119,14 +134,16 @@ function TextView({ block, theme, fill }: BlockProps<Extract<Block, { type: "tex
 function Cell({
   align,
   style,
+  marker,
   children,
 }: {
   align?: string;
   style?: CSSProperties;
+  marker?: Record<string, string>;
   children: ReactNode;
 }) {
   return (
-    <Row>
+    <Row {...marker}>
       <Column align={(align ?? "left") as "left"} style={style}>
         {children}
       </Column>
@@ -134,12 +151,17 @@ function Cell({
   );
 }
 
-function ButtonView({ block, theme, fill }: BlockProps<Extract<Block, { type: "button" }>>) {
+function ButtonView({
+  block,
+  theme,
+  fill,
+  marked,
+}: BlockProps<Extract<Block, { type: "button" }>>) {
   const href = fill.link(block.href) ?? "#";
   const background = block.color ?? theme.brand;
   const label = block.textColor ?? "#ffffff";
   return (
-    <Cell align={block.align} style={{ padding: "8px 0 24px" }}>
+    <Cell align={block.align} style={{ padding: "8px 0 24px" }} marker={blockMarker(block, marked)}>
       <Button
         href={href}
         className={buttonClass(background, label)}
@@ -162,7 +184,7 @@ function ButtonView({ block, theme, fill }: BlockProps<Extract<Block, { type: "b
   );
 }
 
-function ImageView({ block, fill, width }: BlockProps<Extract<Block, { type: "image" }>>) {
+function ImageView({ block, fill, width, marked }: BlockProps<Extract<Block, { type: "image" }>>) {
   const src = fill.image(block.src);
   if (!src) return null;
   const shown = Math.min(block.width ?? width, width);
@@ -183,7 +205,7 @@ function ImageView({ block, fill, width }: BlockProps<Extract<Block, { type: "im
   );
   const href = block.href ? fill.link(block.href) : undefined;
   return (
-    <Cell align={align} style={{ paddingBottom: "16px" }}>
+    <Cell align={align} style={{ paddingBottom: "16px" }} marker={blockMarker(block, marked)}>
       {href ? (
         <Link href={href} {...trackingProps(block)}>
           {image}
@@ -195,9 +217,12 @@ function ImageView({ block, fill, width }: BlockProps<Extract<Block, { type: "im
   );
 }
 
-function Spacer({ height }: { height: number }) {
+function Spacer({ height, marker }: { height: number; marker: Record<string, string> }) {
   return (
-    <Cell style={{ height: `${height}px`, lineHeight: `${height}px`, fontSize: "1px" }}>
+    <Cell
+      marker={marker}
+      style={{ height: `${height}px`, lineHeight: `${height}px`, fontSize: "1px" }}
+    >
       {"\u00a0"}
     </Cell>
   );
@@ -208,6 +233,7 @@ function ColumnsView({
   theme,
   fill,
   width,
+  marked,
 }: BlockProps<Extract<Block, { type: "columns" }>>) {
   const fixed = block.columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
   const flexible = block.columns.filter((c) => c.width === undefined).length;
@@ -216,7 +242,7 @@ function ColumnsView({
   // Stacking columns (the default) get the class the narrow-screen stylesheet stacks.
   const className = block.stack === false ? undefined : "mw-col";
   return (
-    <Row>
+    <Row {...blockMarker(block, marked)}>
       {block.columns.map((column, i) => {
         const percent = column.width ?? share;
         return (
@@ -238,6 +264,7 @@ function ColumnsView({
                 theme={theme}
                 fill={fill}
                 width={Math.floor((width * percent) / 100) - 16}
+                marked={marked}
               />
             ))}
           </Column>
@@ -247,30 +274,32 @@ function ColumnsView({
   );
 }
 
-export function BlockView({ block, theme, fill, width }: BlockProps<Block | ColumnChildBlock>) {
+export function BlockView(props: BlockProps<Block | ColumnChildBlock>) {
+  const { block } = props;
   switch (block.type) {
     case "heading":
-      return <HeadingView block={block} theme={theme} fill={fill} width={width} />;
+      return <HeadingView {...props} block={block} />;
     case "text":
-      return <TextView block={block} theme={theme} fill={fill} width={width} />;
+      return <TextView {...props} block={block} />;
     case "button":
-      return <ButtonView block={block} theme={theme} fill={fill} width={width} />;
+      return <ButtonView {...props} block={block} />;
     case "image":
-      return <ImageView block={block} theme={theme} fill={fill} width={width} />;
+      return <ImageView {...props} block={block} />;
     case "divider":
       return (
         <Hr
+          {...blockMarker(block, props.marked)}
           className="mw-border"
           style={{
             border: "none",
-            borderTop: `1px solid ${block.color ?? theme.border}`,
+            borderTop: `1px solid ${block.color ?? props.theme.border}`,
             margin: "24px 0",
           }}
         />
       );
     case "spacer":
-      return <Spacer height={block.height ?? 24} />;
+      return <Spacer height={block.height ?? 24} marker={blockMarker(block, props.marked)} />;
     case "columns":
-      return <ColumnsView block={block} theme={theme} fill={fill} width={width} />;
+      return <ColumnsView {...props} block={block} />;
   }
 }

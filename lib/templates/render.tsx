@@ -23,10 +23,21 @@ export type RenderableTemplate = { subject: string; source: string; format: Temp
  * and browsers show) defaults to the rendered subject; `lang` (the <html> language) to "en".
  * Both apply to block-built emails: a hand-written HTML template keeps its own <html> and <title>.
  */
-export type RenderOptions = { previewText?: string; title?: string; lang?: string };
+export type RenderOptions = {
+  previewText?: string;
+  title?: string;
+  lang?: string;
+  /** The dashboard editor's preview only: blocks carry their ids (lib/templates/editor-markers.ts). */
+  markBlocks?: boolean;
+};
 
 /** What the block renderer puts in <head> and on <html>, already filled (no title: no <title>). */
-type DocumentOptions = { previewText?: string; title?: string; lang?: string };
+type DocumentOptions = {
+  previewText?: string;
+  title?: string;
+  lang?: string;
+  markBlocks?: boolean;
+};
 export type RenderedEmail = { subject: string; html: string; text: string };
 
 /**
@@ -56,6 +67,7 @@ export async function renderTemplate(
     previewText,
     title,
     lang: options.lang,
+    markBlocks: options.markBlocks,
   });
   return { subject, html, text: htmlToPlainText(html) };
 }
@@ -145,6 +157,7 @@ export async function renderBlocksWith(
                       theme={theme}
                       fill={fill}
                       width={CONTENT_WIDTH}
+                      marked={options.markBlocks}
                     />
                   ))}
                 </Column>

@@ -7,6 +7,7 @@ import { createDomain } from "@/lib/domains/create";
 import { createProject } from "@/lib/projects/create";
 import { sendEmail } from "@/lib/sending/send";
 import { createTemplate } from "@/lib/templates/create";
+import { BLOCK_MARKER_ATTRIBUTE } from "@/lib/templates/editor-markers";
 import { SYSTEM_TEMPLATES } from "@/lib/templates/gallery";
 import { startTestApp, type TestApp } from "../support/app";
 
@@ -120,5 +121,41 @@ describe(`templates dashboard data (${process.env.MW_TEST_DRIVER ?? "pglite"})`,
     });
     expect(email!.html).toContain("<strong");
     expect(email!.html).toContain("Pro");
+  });
+});
+
+describe(`editor block marks stay out of mail (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
+  it("a template saved by the editor (blocks with ids) is sent without the preview's marks", async () => {
+    const project = await app.createProject({ name: "Acme" });
+    const ctx = app.ctx(project.id);
+    // The dashboard saves its block ids in the source; the editor's preview marks blocks by them.
+    const template = await createTemplate(ctx, {
+      name: "Saved by the editor",
+      subject: "Hello",
+      source: JSON.stringify({
+        blocks: [
+          { type: "heading", id: "b1", text: "Welcome" },
+          {
+            type: "columns",
+            id: "b2",
+            columns: [
+              { blocks: [{ type: "text", id: "b3", text: "Left side" }] },
+              { blocks: [{ type: "button", id: "b4", label: "Go", href: "https://example.com" }] },
+            ],
+          },
+        ],
+      }),
+    });
+    const sender = (await resolveTestSender(ctx))!;
+    const { body } = await sendEmail(ctx, {
+      from: sender.from,
+      to: "qa@example.com",
+      subject: template.subject,
+      template: template.id,
+    });
+    const [email] = await app.runtime.db.select().from(emails).where(eq(emails.id, body.id));
+    expect(email!.html).toContain("Left side");
+    expect(email!.html).not.toContain(BLOCK_MARKER_ATTRIBUTE);
+    expect(email!.html).not.toContain('"b3"');
   });
 });

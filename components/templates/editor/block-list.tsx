@@ -15,6 +15,13 @@ import type { BlocksDocument, BlockType } from "@/lib/templates/blocks";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { AddBlockMenu } from "./add-block-menu";
+import {
+  BlockDragArea,
+  ColumnDropZone,
+  SortableBlockItem,
+  SortableBlocks,
+  type RowDrag,
+} from "./block-drag";
 import { BLOCK_META, blockSummary } from "./block-meta";
 
 type Props = {
@@ -26,7 +33,10 @@ type Props = {
   invalidIds: ReadonlySet<string>;
 };
 
-/** The template's blocks in order (column children nested), with add, move, copy and delete. */
+/**
+ * The template's blocks in order (column children nested), with add, copy and delete, and moves
+ * by drag and drop (block-drag.tsx) or the up/down buttons.
+ */
 export function BlockList({ document, selectedId, onSelect, onChange, invalidIds }: Props) {
   function add(type: BlockType, target: InsertTarget) {
     const block = createBlock(type, randomId);
@@ -78,79 +88,105 @@ export function BlockList({ document, selectedId, onSelect, onChange, invalidIds
   }
 
   return (
-    <ol aria-label="Blocks" className="space-y-0.5 p-2">
-      {document.blocks.map((block, index) => (
-        <li key={block.id}>
-          <BlockRow
-            block={block}
-            first={index === 0}
-            last={index === document.blocks.length - 1}
-            selected={block.id === selectedId}
-            invalid={invalidIds.has(block.id!)}
-            onSelect={() => onSelect(block.id!)}
-            ops={ops}
-          />
-          {block.type === "columns" && (
-            <div className="mt-0.5 mb-1 ml-4 space-y-1 border-l border-zinc-200 pl-2">
-              {block.columns.map((column, c) => (
-                <div key={c}>
-                  <div className="flex items-center justify-between py-0.5 pr-1 pl-2">
-                    <span className="text-[11px] font-medium tracking-wide text-zinc-400 uppercase">
-                      Column {c + 1}
-                    </span>
-                    <AddBlockMenu
-                      allowColumns={false}
-                      title={`Add to column ${c + 1}`}
-                      onAdd={(type) => add(type, { parentId: block.id!, column: c })}
-                      trigger={
-                        <button
-                          type="button"
-                          aria-label={`Add a block to column ${c + 1}`}
-                          className="grid size-6 cursor-pointer place-items-center rounded text-zinc-400 hover:bg-zinc-200/60 hover:text-zinc-700"
-                        >
-                          <Plus aria-hidden className="size-3.5" />
-                        </button>
-                      }
-                    />
-                  </div>
-                  {column.blocks.length === 0 ? (
-                    <p className="py-1 pl-2 text-xs text-zinc-400">Empty column</p>
-                  ) : (
-                    <ol className="space-y-0.5">
-                      {column.blocks.map((child, j) => (
-                        <li key={child.id}>
-                          <BlockRow
-                            block={child}
-                            first={j === 0}
-                            last={j === column.blocks.length - 1}
-                            selected={child.id === selectedId}
-                            invalid={invalidIds.has(child.id!)}
-                            onSelect={() => onSelect(child.id!)}
-                            ops={ops}
-                          />
-                        </li>
+    <BlockDragArea document={document} onChange={onChange}>
+      <ol aria-label="Blocks" className="space-y-0.5 p-2">
+        <SortableBlocks ids={document.blocks.map((b) => b.id!)}>
+          {document.blocks.map((block, index) => (
+            <SortableBlockItem
+              key={block.id}
+              id={block.id!}
+              label={BLOCK_META[block.type].label}
+              inColumn={false}
+            >
+              {(drag) => (
+                <>
+                  <BlockRow
+                    block={block}
+                    first={index === 0}
+                    last={index === document.blocks.length - 1}
+                    selected={block.id === selectedId}
+                    invalid={invalidIds.has(block.id!)}
+                    onSelect={() => onSelect(block.id!)}
+                    ops={ops}
+                    drag={drag}
+                  />
+                  {block.type === "columns" && (
+                    <div className="mt-0.5 mb-1 ml-4 space-y-1 border-l border-zinc-200 pl-2">
+                      {block.columns.map((column, c) => (
+                        <ColumnDropZone key={c} parentId={block.id!} column={c}>
+                          <div className="flex items-center justify-between py-0.5 pr-1 pl-2">
+                            <span className="text-[11px] font-medium tracking-wide text-zinc-400 uppercase">
+                              Column {c + 1}
+                            </span>
+                            <AddBlockMenu
+                              allowColumns={false}
+                              title={`Add to column ${c + 1}`}
+                              onAdd={(type) => add(type, { parentId: block.id!, column: c })}
+                              trigger={
+                                <button
+                                  type="button"
+                                  aria-label={`Add a block to column ${c + 1}`}
+                                  className="grid size-6 cursor-pointer place-items-center rounded text-zinc-400 hover:bg-zinc-200/60 hover:text-zinc-700"
+                                >
+                                  <Plus aria-hidden className="size-3.5" />
+                                </button>
+                              }
+                            />
+                          </div>
+                          {column.blocks.length === 0 ? (
+                            <p className="py-1 pl-2 text-xs text-zinc-400">
+                              Empty column: drop a block here
+                            </p>
+                          ) : (
+                            <ol className="space-y-0.5 pb-0.5">
+                              <SortableBlocks ids={column.blocks.map((b) => b.id!)}>
+                                {column.blocks.map((child, j) => (
+                                  <SortableBlockItem
+                                    key={child.id}
+                                    id={child.id!}
+                                    label={BLOCK_META[child.type].label}
+                                    inColumn
+                                  >
+                                    {(childDrag) => (
+                                      <BlockRow
+                                        block={child}
+                                        first={j === 0}
+                                        last={j === column.blocks.length - 1}
+                                        selected={child.id === selectedId}
+                                        invalid={invalidIds.has(child.id!)}
+                                        onSelect={() => onSelect(child.id!)}
+                                        ops={ops}
+                                        drag={childDrag}
+                                      />
+                                    )}
+                                  </SortableBlockItem>
+                                ))}
+                              </SortableBlocks>
+                            </ol>
+                          )}
+                        </ColumnDropZone>
                       ))}
-                    </ol>
+                    </div>
                   )}
-                </div>
-              ))}
-            </div>
-          )}
+                </>
+              )}
+            </SortableBlockItem>
+          ))}
+        </SortableBlocks>
+        <li className="pt-1.5">
+          <AddBlockMenu
+            onAdd={(type) => add(type, { after: selectedId })}
+            title={selectedId ? "Add after the selected block" : "Add at the end"}
+            trigger={
+              <Button variant="ghost" size="sm" className="w-full justify-start text-zinc-500">
+                <Plus aria-hidden />
+                Add block
+              </Button>
+            }
+          />
         </li>
-      ))}
-      <li className="pt-1.5">
-        <AddBlockMenu
-          onAdd={(type) => add(type, { after: selectedId })}
-          title={selectedId ? "Add after the selected block" : "Add at the end"}
-          trigger={
-            <Button variant="ghost" size="sm" className="w-full justify-start text-zinc-500">
-              <Plus aria-hidden />
-              Add block
-            </Button>
-          }
-        />
-      </li>
-    </ol>
+      </ol>
+    </BlockDragArea>
   );
 }
 
@@ -162,6 +198,7 @@ function BlockRow({
   invalid,
   onSelect,
   ops,
+  drag,
 }: {
   block: AnyBlock;
   first: boolean;
@@ -174,23 +211,26 @@ function BlockRow({
     duplicate: (id: string) => void;
     remove: (id: string) => void;
   };
+  drag: RowDrag;
 }) {
   const { label, icon: Icon } = BLOCK_META[block.type];
   const id = block.id!;
   const summary = blockSummary(block);
   return (
     <div
+      onPointerDown={drag.onPointerDown}
       className={cn(
         "group relative flex items-center rounded-lg transition-colors",
         selected ? "bg-white shadow-xs ring-1 ring-indigo-500/60" : "hover:bg-zinc-100/80",
       )}
     >
+      {drag.handle}
       <button
         type="button"
         onClick={onSelect}
         aria-pressed={selected}
         aria-label={`${label}: ${summary}`}
-        className="flex min-w-0 flex-1 cursor-pointer items-center gap-2.5 rounded-lg py-1.5 pr-1 pl-2 text-left outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        className="flex min-w-0 flex-1 cursor-pointer items-center gap-2.5 rounded-lg py-1.5 pr-1 pl-1 text-left outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
       >
         <span
           className={cn(

@@ -1,7 +1,7 @@
 "use client";
 
 import { LoaderCircle, Monitor, Smartphone, TriangleAlert } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../ui/cn";
 import { SegmentedControl } from "../../ui/segmented-control";
 import { ScaledFrame } from "../scaled-frame";
@@ -17,6 +17,7 @@ export function PreviewPane({
   onDeviceChange,
   updating,
   problem,
+  frame,
   className,
 }: {
   html: string;
@@ -27,6 +28,8 @@ export function PreviewPane({
   updating?: boolean;
   /** Why the preview may be behind the draft (invalid blocks, a failed render). */
   problem?: ReactNode;
+  /** Click-to-select in the blocks editor (use-preview-picker.ts). */
+  frame?: ComponentProps<typeof ScaledFrame>["frame"];
   className?: string;
 }) {
   return (
@@ -92,6 +95,7 @@ export function PreviewPane({
             width={device === "mobile" ? 375 : 640}
             fill={device === "desktop"}
             title="Email preview"
+            frame={frame}
             className="h-full w-full"
           />
         </div>

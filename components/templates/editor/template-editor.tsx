@@ -30,6 +30,7 @@ import { SendTestDialog, type SenderInfo } from "./send-test-dialog";
 import { SaveProblems } from "./save-problems";
 import { ThemePanel } from "./theme-panel";
 import { useLivePreview } from "./use-live-preview";
+import { usePreviewPicker } from "./use-preview-picker";
 import { useSamples } from "./use-samples";
 import { useTemplateEditor, type Draft } from "./use-template-editor";
 import { useUnsavedGuard } from "./use-unsaved-guard";
@@ -119,6 +120,24 @@ export function TemplateEditor({ templateId, initial, initialPreview, ...rest }:
     setDraft((d) => ({ ...d, format: "html", html: result.html }));
     toast({ title: "Converted to HTML", description: "Save to keep the change." });
   }
+
+  function selectBlock(id: string | null) {
+    setSelectedId(id);
+    if (!id) return;
+    setPanel("block");
+    setView("edit");
+    // Stacked layout: the fields are below the list, so bring them into view.
+    if (window.matchMedia("(max-width: 1279px)").matches) {
+      requestAnimationFrame(() =>
+        inspector.current?.scrollIntoView({ behavior: "smooth", block: "start" }),
+      );
+    }
+  }
+  const picker = usePreviewPicker({
+    enabled: draft.format === "blocks",
+    selectedId,
+    onSelect: selectBlock,
+  });
 
   const selected = selectedId ? findBlock(draft.document, selectedId)?.block : undefined;
   const invalidIds = new Set([...Object.keys(clientIssues.blocks), ...Object.keys(issues.blocks)]);
@@ -219,17 +238,7 @@ export function TemplateEditor({ templateId, initial, initialPreview, ...rest }:
                 <BlockList
                   document={draft.document}
                   selectedId={selectedId}
-                  onSelect={(id) => {
-                    setSelectedId(id);
-                    if (!id) return;
-                    setPanel("block");
-                    // Stacked layout: the fields are below the list, so bring them into view.
-                    if (window.matchMedia("(max-width: 1279px)").matches) {
-                      requestAnimationFrame(() =>
-                        inspector.current?.scrollIntoView({ behavior: "smooth", block: "start" }),
-                      );
-                    }
-                  }}
+                  onSelect={selectBlock}
                   onChange={setDocument}
                   invalidIds={invalidIds}
                 />
@@ -302,6 +311,7 @@ export function TemplateEditor({ templateId, initial, initialPreview, ...rest }:
           from={rest.sender?.label ?? null}
           device={device}
           onDeviceChange={setDevice}
+          frame={{ ...picker, allowSameOrigin: draft.format === "blocks" }}
           updating={preview.updating}
           problem={
             preview.error ??

@@ -127,7 +127,10 @@ export type PreviewRequest = {
   variables: Record<string, unknown>;
 } & ({ format: "blocks"; document: unknown } | { format: "html"; html: string });
 
-/** The live preview: renders the unsaved draft exactly as a send would (React Email for blocks). */
+/**
+ * The live preview: renders the unsaved draft exactly as a send would (React Email for blocks),
+ * plus the editor's block marks (lib/templates/editor-markers.ts).
+ */
 export async function previewTemplateAction(
   request: PreviewRequest,
 ): Promise<EditorResult<{ subject: string; html: string }>> {
@@ -150,7 +153,10 @@ export async function previewTemplateAction(
   try {
     const subject = String(request.subject ?? "");
     const format = request.format === "html" ? "html" : "blocks";
-    const rendered = await renderTemplate({ subject, source, format }, variables);
+    // Blocks carry their ids, so a click in the preview selects the block in the editor.
+    const rendered = await renderTemplate({ subject, source, format }, variables, {
+      markBlocks: true,
+    });
     return { ok: true, subject: rendered.subject, html: rendered.html };
   } catch (error) {
     return editorError(error);

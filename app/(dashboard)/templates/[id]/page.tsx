@@ -6,7 +6,7 @@ import { requireDashboard } from "@/lib/dashboard/context";
 import { sequentialIds, withBlockIds } from "@/lib/dashboard/templates-document";
 import { deliveryConfigured, resolveTestSender } from "@/lib/dashboard/templates-sender";
 import { NotFoundError } from "@/lib/errors";
-import { EMPTY_BLOCKS_SOURCE, parseBlocksSource } from "@/lib/templates/blocks";
+import { EMPTY_BLOCKS_SOURCE, parseBlocksSource, serializeBlocks } from "@/lib/templates/blocks";
 import { listTemplateVariables } from "@/lib/templates/inspect";
 import { renderTemplate } from "@/lib/templates/render";
 import { getTemplate } from "@/lib/templates/get";
@@ -26,9 +26,8 @@ export default async function TemplatePage({ params }: Props) {
     if (error instanceof NotFoundError) notFound();
     throw error;
   });
-  const preview = await renderTemplate(template);
-
   if (template.isSystem) {
+    const preview = await renderTemplate(template);
     return (
       <SystemTemplateView
         template={{
@@ -48,6 +47,12 @@ export default async function TemplatePage({ params }: Props) {
   const document = withBlockIds(
     parseBlocksSource(template.format === "blocks" ? template.source : EMPTY_BLOCKS_SOURCE),
     sequentialIds(),
+  );
+  // The editor's first preview: blocks marked with the ids the editor uses, as live updates are.
+  const preview = await renderTemplate(
+    template.format === "blocks" ? { ...template, source: serializeBlocks(document) } : template,
+    {},
+    { markBlocks: true },
   );
   return (
     <TemplateEditor
