@@ -140,10 +140,12 @@ export function dnsRecordsFor(
  * the verify call itself, so a plain read reports them as pending.
  */
 export function storedRecordStatuses(
-  domain: Pick<Domain, "status" | "lastCheckedAt">,
+  domain: Pick<Domain, "status" | "lastCheckedAt"> & Partial<Pick<Domain, "verificationMethod">>,
 ): RecordStatuses {
+  // A manually verified domain has never had its DKIM record found (a found one makes it `dns`).
+  const manual = domain.status === "verified" && domain.verificationMethod === "manual";
   const dkim: RecordStatus =
-    domain.status === "verified"
+    domain.status === "verified" && !manual
       ? "verified"
       : domain.status === "failed"
         ? "mismatch"
