@@ -5,12 +5,14 @@ import { useState, useTransition } from "react";
 import { verifyDomainAction, type DomainCheck } from "@/lib/dashboard/actions/domains";
 import type { FormState } from "@/lib/dashboard/form-state";
 import type { DomainResource } from "@/lib/domains/serialize";
+import type { SpfAdvice } from "@/lib/domains/spf";
 import { Button } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { Notice } from "../ui/notice";
 import { useToast } from "../ui/toast";
 import { DemoteDomainButton } from "./demote-domain-button";
 import { DnsRecordsTable } from "./dns-records-table";
+import { SpfNote } from "./spf-note";
 import { RECORD_PURPOSE, listOf } from "./record-labels";
 
 /**
@@ -21,8 +23,11 @@ import { RECORD_PURPOSE, listOf } from "./record-labels";
 export function DnsRecordsPanel({
   domain,
   sharedReturnPath,
+  spf,
 }: {
   domain: DomainResource;
+  /** Which relay include the SPF records name, or why there are none. */
+  spf: SpfAdvice;
   /** BOUNCE_DOMAIN is set: the return-path records are the same for every domain. */
   sharedReturnPath: boolean;
 }) {
@@ -72,11 +77,8 @@ export function DnsRecordsPanel({
           <Outcome domain={checked} onDemoted={setChecked} />
         )}
       </div>
-      <DnsRecordsTable
-        domainName={domain.name}
-        records={records}
-        sharedReturnPath={sharedReturnPath}
-      />
+      <DnsRecordsTable records={records} sharedReturnPath={sharedReturnPath} />
+      <SpfNote spf={spf} domainName={domain.name} />
     </Card>
   );
 }

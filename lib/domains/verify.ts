@@ -25,10 +25,10 @@ export async function checkDomainRecords(
   ]);
   return {
     dkim: checkDkim(dkim, domain.dkimPublicKey),
-    spf: checkSpf(spf, options.spfInclude),
+    spf: options.spfInclude ? checkSpf(spf, options.spfInclude) : "pending",
     dmarc: checkDmarc(dmarc),
     return_path_mx: checkMx(returnPathMx, options.bounceMxHost),
-    return_path_spf: checkSpf(returnPathSpf, options.spfInclude),
+    return_path_spf: options.spfInclude ? checkSpf(returnPathSpf, options.spfInclude) : "pending",
   };
 }
 

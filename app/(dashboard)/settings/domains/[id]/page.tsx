@@ -17,6 +17,7 @@ import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
 import { MANUAL_BY_CLI } from "@/lib/domains/create";
 import { getDomain } from "@/lib/domains/get";
 import { serializeDomain } from "@/lib/domains/serialize";
+import { spfAdvice } from "@/lib/domains/spf";
 import { config } from "@/lib/config";
 import { NotFoundError } from "@/lib/errors";
 import { can } from "@/lib/permissions";
@@ -109,7 +110,11 @@ export default async function DomainPage({ params }: Props) {
             </div>
           )}
         </Card>
-        <DnsRecordsPanel domain={domain} sharedReturnPath={Boolean(ctx.config.bounceDomain)} />
+        <DnsRecordsPanel
+          domain={domain}
+          sharedReturnPath={Boolean(ctx.config.bounceDomain)}
+          spf={spfAdvice(ctx.config)}
+        />
         <DomainTrackingCard domain={domain} trackingHost={new URL(config().appUrl).host} />
       </div>
     </>
