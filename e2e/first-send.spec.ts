@@ -53,7 +53,8 @@ test("a new project's admin follows the checklist to a first send", async ({ pag
   await expect(page.getByText(/4 of 5 steps done/)).toBeVisible();
   await expect(page.getByLabel("Send the test email to")).toHaveValue(email);
   await page.getByRole("button", { name: "Send test email" }).click();
-  await expect(page.getByText("Test email sent")).toBeVisible();
+  // Live from the verified sender; the e2e server has no relay, so it waits in the queue.
+  await expect(page.getByText(/^Test email (sent|queued)$/)).toBeVisible();
   await page.reload();
   await expect(page.getByText("Every step is done: this project can send email.")).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Getting started progress" })).toHaveAttribute(

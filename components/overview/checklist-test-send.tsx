@@ -48,7 +48,13 @@ export function ChecklistTestSend({ defaultTo }: { defaultTo: string }) {
       {sent && (
         <Notice
           tone="success"
-          title={sent.mode === "test" ? "Simulated test email recorded" : "Test email sent"}
+          title={
+            sent.mode === "test"
+              ? "Simulated test email recorded"
+              : sent.status === "queued"
+                ? "Test email queued"
+                : "Test email sent"
+          }
         >
           {sent.mode === "test"
             ? `It went through the whole pipeline to ${sent.to} but was not delivered: verify a domain to reach an inbox. `
