@@ -130,13 +130,7 @@ function RecordHost({ record }: { record: DnsRecord }) {
       <CopyValue value={record.host} label={`Copy ${label} host`} />
       {record.host !== record.name && (
         <p className="mt-1 text-xs break-all text-zinc-500">
-          Full name <code className="font-mono text-zinc-700">{record.name}</code>{" "}
-          <CopyButton
-            value={record.name}
-            label={`Copy ${label} full name`}
-            variant="ghost"
-            className="inline-flex size-5 align-middle"
-          />
+          Full name <code className="font-mono text-zinc-700">{record.name}</code>
           <span className="block">
             in the zone <code className="font-mono">{record.zone}</code>
           </span>

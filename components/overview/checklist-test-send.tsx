@@ -33,7 +33,7 @@ export function ChecklistTestSend({ defaultTo }: { defaultTo: string }) {
           autoComplete="email"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy("checklist-test-to", error)}
-          className="min-w-0 flex-1"
+          className="min-w-0 sm:flex-1"
         />
         <Button type="submit" variant="secondary" disabled={pending} className="shrink-0">
           <Send aria-hidden />

@@ -35,7 +35,7 @@ export async function FirstSendChecklist({
             : `Your first email in a few minutes: ${done} of ${steps.length} steps done.`
         }
       />
-      <div className="px-5 pb-1">
+      <div className="px-5 pt-4">
         <div
           role="progressbar"
           aria-label="Getting started progress"
@@ -108,8 +108,9 @@ export function checklistSteps(progress: FirstSendProgress, role: Role, userEmai
     {
       title: "Set the default sender",
       done: progress.senderSet,
-      description:
-        "The name and address automation emails, confirmations and test sends come from.",
+      description: progress.sender
+        ? `Emails come from ${progress.sender}.`
+        : "The name and address automation emails, confirmations and test sends come from.",
       action: progress.senderSet
         ? undefined
         : adminLink(

@@ -9,6 +9,8 @@ export type FirstSendProgress = {
   domainVerified: boolean;
   /** Settings → General has a default sender (its domain was verified when it was saved). */
   senderSet: boolean;
+  /** The default sender's address, when set. */
+  sender: string | null;
   /** The project has recorded any email (a dashboard test send, live or simulated, or an API send). */
   testSent: boolean;
   apiKeyCreated: boolean;
@@ -48,6 +50,7 @@ export async function firstSendProgress(ctx: ServiceContext): Promise<FirstSendP
     domainAdded: domain !== undefined,
     domainVerified: domain?.status === "verified",
     senderSet: Boolean(project?.fromEmail),
+    sender: project?.fromEmail ?? null,
     testSent: email !== undefined,
     apiKeyCreated: key !== undefined,
   };

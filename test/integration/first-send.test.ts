@@ -131,6 +131,7 @@ describe(`a first send (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
       domainAdded: false,
       domainVerified: false,
       senderSet: false,
+      sender: null,
       testSent: false,
       apiKeyCreated: true,
     });
@@ -155,6 +156,7 @@ describe(`a first send (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     expect(await firstSendProgress(project.ctx)).toMatchObject({
       domainVerified: true,
       senderSet: true,
+      sender: "hello@news.test",
       testSent: true,
     });
   });
