@@ -9,7 +9,9 @@ async function openFreshProject(page: Page) {
   await page.goto("/overview");
   await page.getByRole("button", { name: `Project: ${projectName}. Switch project` }).click();
   await page.getByRole("menuitem", { name: freshProject.name }).click();
-  await expect(page).toHaveURL(/\/overview$/);
+  await expect(
+    page.getByRole("button", { name: `Project: ${freshProject.name}. Switch project` }),
+  ).toBeVisible();
   return freshProject;
 }
 
@@ -56,7 +58,9 @@ test("a new project's admin follows the checklist to a first send", async ({ pag
   // Live from the verified sender; the e2e server has no relay, so it waits in the queue.
   await expect(page.getByText(/^Test email (sent|queued)$/)).toBeVisible();
   await page.reload();
-  await expect(page.getByText("Every step is done: this project can send email.")).toBeVisible();
+  await expect(
+    page.getByRole("main").getByText("Every step is done: this project can send email."),
+  ).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Getting started progress" })).toHaveAttribute(
     "aria-valuenow",
     "5",
