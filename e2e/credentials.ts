@@ -10,6 +10,8 @@ export type E2eCredentials = {
   projectName: string;
   /** Another project the user belongs to. */
   secondProjectName: string;
+  /** A first-boot-like project (no domain, no sender) the user is an admin of: first-send.spec. */
+  freshProject: { id: string; name: string };
   /** A user with the same password who belongs to no project. */
   noProjectEmail: string;
   /** A project member only e2e/sign-in-throttle.spec.ts signs in as (it gets throttled). */

@@ -79,6 +79,14 @@ async function prepareData(dataDir: string) {
   const unsubscribe = await seedUnsubscribeLink(runtime, project.id, now);
   const { seedEngagement } = await import("./e2e-seed-engagement");
   const engagement = await seedEngagement(runtime, user.id, new Date(now.getTime() + 4));
+  // e2e/first-send.spec.ts: a project as first boot makes it (keys, no domain, no sender) whose
+  // admin follows the getting-started checklist.
+  const { project: fresh } = await createProject(
+    runtime.db,
+    { name: "Fresh Start" },
+    new Date(now.getTime() + 5),
+  );
+  await addMembership(runtime.db, { userId: user.id, projectId: fresh.id, role: "admin" });
   await runtime.jobs.stop(5_000);
   await runtime.handle.close();
   return {
@@ -87,6 +95,7 @@ async function prepareData(dataDir: string) {
     projectId: project.id,
     projectName: project.name,
     secondProjectName: second.name,
+    freshProject: { id: fresh.id, name: fresh.name },
     noProjectEmail,
     throttledEmail,
     breaker,

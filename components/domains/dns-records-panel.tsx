@@ -2,14 +2,17 @@
 
 import { Loader2, RefreshCw } from "lucide-react";
 import { useState, useTransition } from "react";
-import { verifyDomainAction } from "@/lib/dashboard/actions/domains";
+import { verifyDomainAction, type DomainCheck } from "@/lib/dashboard/actions/domains";
 import type { FormState } from "@/lib/dashboard/form-state";
 import type { DomainResource } from "@/lib/domains/serialize";
+import type { SpfAdvice } from "@/lib/domains/spf";
 import { Button } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { Notice } from "../ui/notice";
 import { useToast } from "../ui/toast";
+import { DemoteDomainButton } from "./demote-domain-button";
 import { DnsRecordsTable } from "./dns-records-table";
+import { SpfNote } from "./spf-note";
 import { RECORD_PURPOSE, listOf } from "./record-labels";
 
 /**
@@ -20,13 +23,16 @@ import { RECORD_PURPOSE, listOf } from "./record-labels";
 export function DnsRecordsPanel({
   domain,
   sharedReturnPath,
+  spf,
 }: {
   domain: DomainResource;
+  /** Which relay include the SPF records name, or why there are none. */
+  spf: SpfAdvice;
   /** BOUNCE_DOMAIN is set: the return-path records are the same for every domain. */
   sharedReturnPath: boolean;
 }) {
-  const [checked, setChecked] = useState<DomainResource | null>(null);
-  const [state, setState] = useState<FormState<DomainResource>>({ status: "idle" });
+  const [checked, setChecked] = useState<DomainCheck | null>(null);
+  const [state, setState] = useState<FormState<DomainCheck>>({ status: "idle" });
   const [pending, startTransition] = useTransition();
   const toast = useToast();
   const records = (checked ?? domain).records;
@@ -38,7 +44,7 @@ export function DnsRecordsPanel({
       if (result.status === "success" && result.result) {
         setChecked(result.result);
         const dkim = result.result.records.find((r) => r.purpose === "dkim");
-        if (dkim?.status === "verified") {
+        if (dkim?.status === "verified" && !result.result.kept_verified) {
           toast({ title: "Domain verified", description: `${domain.name} can send email.` });
         }
       }
@@ -67,25 +73,43 @@ export function DnsRecordsPanel({
             <Notice tone="error">{state.message}</Notice>
           </div>
         )}
-        {state.status === "success" && checked && !pending && <Outcome domain={checked} />}
+        {state.status === "success" && checked && !pending && (
+          <Outcome domain={checked} onDemoted={setChecked} />
+        )}
       </div>
-      <DnsRecordsTable
-        domainName={domain.name}
-        records={records}
-        sharedReturnPath={sharedReturnPath}
-      />
+      <DnsRecordsTable records={records} sharedReturnPath={sharedReturnPath} />
+      <SpfNote spf={spf} domainName={domain.name} />
     </Card>
   );
 }
 
-function Outcome({ domain }: { domain: DomainResource }) {
+function Outcome({
+  domain,
+  onDemoted,
+}: {
+  domain: DomainCheck;
+  onDemoted: (domain: DomainCheck) => void;
+}) {
   const dkim = domain.records.find((r) => r.purpose === "dkim");
   const advice = domain.records
     .filter((r) => !r.required && (r.status === "missing" || r.status === "mismatch"))
     .map((r) => RECORD_PURPOSE[r.purpose].label);
+  const failing = dkim?.status === "mismatch" ? "does not match" : "was not found";
   return (
     <div className="border-b border-zinc-100 px-5 py-3">
-      {dkim?.status === "pending" ? (
+      {domain.kept_verified ? (
+        <Notice tone="warning" title={`The DKIM record ${failing}: the domain stays verified`}>
+          {domain.verification === "manual"
+            ? `${domain.name} was marked verified by hand, so a failing check does not undo that. `
+            : `Nothing changed: ${domain.name} keeps sending, but its mail fails DKIM until the record below is published again. `}
+          Receivers are likely to reject or file mail from it as spam until the record is in DNS.
+          {domain.verification === "dns" && (
+            <span className="mt-2 block">
+              <DemoteDomainButton domain={domain} failing={failing} onDemoted={onDemoted} />
+            </span>
+          )}
+        </Notice>
+      ) : dkim?.status === "pending" ? (
         <Notice tone="warning" title="DNS could not be reached">
           The lookup failed on our side, so nothing changed: the domain keeps its current status.
           Try again in a minute.

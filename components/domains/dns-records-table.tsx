@@ -4,14 +4,7 @@ import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { RecordStatusBadge } from "./domain-status-badge";
 import { RECORD_PURPOSE, isReturnPathRecord, mxHost } from "./record-labels";
 
-/** The host as most DNS providers want it: relative to the domain, `@` for the domain itself. */
-function relativeHost(name: string, domainName: string): string {
-  if (name === domainName) return "@";
-  return name.endsWith(`.${domainName}`) ? name.slice(0, -domainName.length - 1) : name;
-}
-
 type Props = {
-  domainName: string;
   records: DnsRecord[];
   /** BOUNCE_DOMAIN is set: every sending domain shares one return-path domain. */
   sharedReturnPath: boolean;
@@ -21,7 +14,7 @@ type Props = {
  * A table on wide screens, one block per record on narrow ones (the values are long). The
  * return-path records come last, under a heading that says what they are for.
  */
-export function DnsRecordsTable({ domainName, records, sharedReturnPath }: Props) {
+export function DnsRecordsTable({ records, sharedReturnPath }: Props) {
   const own = records.filter((r) => !isReturnPathRecord(r));
   const returnPath = records.filter(isReturnPathRecord);
   const returnPathDomain = returnPath[0]?.name;
@@ -43,7 +36,7 @@ export function DnsRecordsTable({ domainName, records, sharedReturnPath }: Props
           </THead>
           <TBody>
             {own.map((record) => (
-              <RecordRow key={record.purpose} record={record} domainName={domainName} />
+              <RecordRow key={record.purpose} record={record} />
             ))}
             {heading && (
               <tr>
@@ -53,7 +46,7 @@ export function DnsRecordsTable({ domainName, records, sharedReturnPath }: Props
               </tr>
             )}
             {returnPath.map((record) => (
-              <RecordRow key={record.purpose} record={record} domainName={domainName} />
+              <RecordRow key={record.purpose} record={record} />
             ))}
           </TBody>
         </Table>
@@ -89,10 +82,7 @@ function ReturnPathHeading({ domain, shared }: { domain: string; shared: boolean
   );
 }
 
-function RecordRow({ record, domainName }: { record: DnsRecord; domainName: string }) {
-  const label = RECORD_PURPOSE[record.purpose].label;
-  // A shared return-path domain (BOUNCE_DOMAIN) is not under this domain: no shorter form.
-  const relative = relativeHost(record.name, domainName);
+function RecordRow({ record }: { record: DnsRecord }) {
   return (
     <TR className="align-top">
       <TD className="align-top">
@@ -100,12 +90,7 @@ function RecordRow({ record, domainName }: { record: DnsRecord; domainName: stri
       </TD>
       <TD className="pt-4.5 align-top font-mono text-xs">{record.type}</TD>
       <TD className="align-top">
-        <CopyValue value={record.name} label={`Copy ${label} host`} />
-        {relative !== record.name && (
-          <p className="mt-1 text-xs text-zinc-500">
-            or <code className="font-mono">{relative}</code>
-          </p>
-        )}
+        <RecordHost record={record} />
       </TD>
       <TD className="align-top">
         <RecordValue record={record} />
@@ -125,15 +110,33 @@ function RecordItem({ record }: { record: DnsRecord }) {
         <RecordStatusBadge status={record.status} />
       </div>
       <Labelled label={`Host · ${record.type}`}>
-        <CopyValue
-          value={record.name}
-          label={`Copy ${RECORD_PURPOSE[record.purpose].label} host`}
-        />
+        <RecordHost record={record} />
       </Labelled>
       <Labelled label={record.type === "MX" ? "Mail server" : "Value"}>
         <RecordValue record={record} />
       </Labelled>
     </li>
+  );
+}
+
+/**
+ * The host as most DNS providers ask for it (relative to the zone: `mailwright._domainkey.mail`
+ * for mail.example.com in the zone example.com), with the full name for those that want it.
+ */
+function RecordHost({ record }: { record: DnsRecord }) {
+  const label = RECORD_PURPOSE[record.purpose].label;
+  return (
+    <>
+      <CopyValue value={record.host} label={`Copy ${label} host`} />
+      {record.host !== record.name && (
+        <p className="mt-1 text-xs break-all text-zinc-500">
+          Full name <code className="font-mono text-zinc-700">{record.name}</code>
+          <span className="block">
+            in the zone <code className="font-mono">{record.zone}</code>
+          </span>
+        </p>
+      )}
+    </>
   );
 }
 

@@ -20,6 +20,12 @@ export const domains = pgTable(
     openTracking: boolean().notNull().default(true),
     clickTracking: boolean().notNull().default(true),
     verifiedAt: timestampMs(),
+    // How the domain became verified: its DKIM record was found (`dns`) or an admin vouched for
+    // it (`manual`: dashboard "Mark as verified" or the CLI's --verified). A re-check never
+    // demotes a manual verification (docs/decisions, verified domains and re-checks).
+    verificationMethod: text({ enum: ["dns", "manual"] }),
+    // Who marked it verified (an email for the dashboard, "admin CLI" for the CLI); null for DNS.
+    verifiedBy: text(),
     lastCheckedAt: timestampMs(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

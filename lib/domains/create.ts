@@ -9,6 +9,9 @@ import { parseInput } from "../validation";
 import { DKIM_SELECTOR, generateDkimKeyPair } from "./dkim";
 import { authorize } from "../permissions";
 
+/** Who vouched for a domain added with the CLI's `--verified`. */
+export const MANUAL_BY_CLI = "admin CLI";
+
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 const DomainName = z
@@ -45,6 +48,8 @@ export async function createDomain(db: Executor, projectId: string, input: unkno
       name,
       status: verified ? "verified" : "pending",
       verifiedAt: verified ? now : null,
+      verificationMethod: verified ? "manual" : null,
+      verifiedBy: verified ? MANUAL_BY_CLI : null,
       dkimSelector: DKIM_SELECTOR,
       dkimPublicKey: keys.publicKeyBase64,
       dkimPrivateKey: keys.privateKeyPem,

@@ -1,13 +1,24 @@
+import { getDomain } from "tldts";
 import type { Domain } from "@/db/schema";
 import type { Config } from "../config";
 import { returnPathDomain } from "./return-path";
+import { spfAdvice } from "./spf";
 
 /** What a DNS record is for; only DKIM decides whether a domain is verified. */
 export type RecordPurpose = "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf";
 export type RecordStatus = "pending" | "verified" | "missing" | "mismatch";
 
 type RecordFields = {
+  /** The full name (FQDN) of the record. */
   name: string;
+  /**
+   * The name as most DNS hosts ask for it: relative to the DNS zone the record lives in (`@` at
+   * the zone's apex). For `mail.example.com` the zone is `example.com`, so its DKIM record's host
+   * is `mailwright._domainkey.mail`, not `mailwright._domainkey`.
+   */
+  host: string;
+  /** The zone (registered domain, by the Public Suffix List) the host is relative to. */
+  zone: string;
   value: string;
   purpose: RecordPurpose;
   required: boolean;
@@ -44,12 +55,11 @@ function appHost(appUrl: string): string {
   }
 }
 
-/**
- * The SPF include of the sending relay. Operators set SPF_INCLUDE to their relay's SPF domain
- * (for example `amazonses.com` or their own MTA's); the fallback names this instance's host.
- */
-export function spfInclude(config: Pick<Config, "appUrl" | "spfInclude">): string {
-  return config.spfInclude || `_spf.${appHost(config.appUrl)}`;
+/** The SPF include of the configured relay, or null when none is known (lib/domains/spf.ts). */
+export function spfInclude(
+  config: Pick<Config, "spfInclude" | "smtpUrl" | "resendApiKey">,
+): string | null {
+  return spfAdvice(config).include;
 }
 
 /** The host the return-path MX names: BOUNCE_MX_HOST, else this instance's host. */
@@ -58,13 +68,17 @@ export function bounceMxHost(config: Pick<Config, "appUrl" | "bounceMxHost">): s
 }
 
 export type RecordOptions = {
-  spfInclude: string;
+  /** Null: no relay include is known, so no SPF record is suggested (the UI says why). */
+  spfInclude: string | null;
   /** BOUNCE_DOMAIN: one return-path domain shared by every sending domain. */
   bounceDomain: string | undefined;
   bounceMxHost: string;
 };
 
-export type RecordConfig = Pick<Config, "appUrl" | "spfInclude" | "bounceDomain" | "bounceMxHost">;
+export type RecordConfig = Pick<
+  Config,
+  "appUrl" | "spfInclude" | "smtpUrl" | "resendApiKey" | "bounceDomain" | "bounceMxHost"
+>;
 
 export function recordOptions(config: RecordConfig): RecordOptions {
   return {
@@ -88,7 +102,8 @@ export function dnsRecordsFor(
   statuses: RecordStatuses = PENDING_STATUSES,
 ): DnsRecord[] {
   const returnPath = returnPathDomain(options, domain.name);
-  return [
+  const spf = options.spfInclude && `v=spf1 include:${options.spfInclude} ~all`;
+  const records: DnsRecordDraft[] = [
     {
       type: "TXT",
       name: dkimRecordName(domain),
@@ -97,10 +112,10 @@ export function dnsRecordsFor(
       required: true,
       status: statuses.dkim,
     },
-    {
+    spf && {
       type: "TXT",
       name: domain.name,
-      value: `v=spf1 include:${options.spfInclude} ~all`,
+      value: spf,
       purpose: "spf",
       required: false,
       status: statuses.spf,
@@ -122,15 +137,32 @@ export function dnsRecordsFor(
       required: false,
       status: statuses.return_path_mx,
     },
-    {
+    spf && {
       type: "TXT",
       name: returnPath,
-      value: `v=spf1 include:${options.spfInclude} ~all`,
+      value: spf,
       purpose: "return_path_spf",
       required: false,
       status: statuses.return_path_spf,
     },
   ];
+  // Without a known relay include there is no SPF record to suggest (the UI explains what to add).
+  return records.filter((r): r is RecordWithoutHost => Boolean(r)).map(withZoneHost);
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type RecordWithoutHost = DistributiveOmit<DnsRecord, "host" | "zone">;
+type DnsRecordDraft = RecordWithoutHost | "" | null;
+
+/** The record's zone (registered domain by the Public Suffix List) and its name relative to it. */
+export function zoneHost(name: string): { zone: string; host: string } {
+  const zone = getDomain(name, { allowPrivateDomains: true }) ?? name;
+  if (name === zone) return { zone, host: "@" };
+  return { zone, host: name.endsWith(`.${zone}`) ? name.slice(0, -zone.length - 1) : name };
+}
+
+function withZoneHost(record: RecordWithoutHost): DnsRecord {
+  return { ...record, ...zoneHost(record.name) } as DnsRecord;
 }
 
 /**
@@ -140,10 +172,12 @@ export function dnsRecordsFor(
  * the verify call itself, so a plain read reports them as pending.
  */
 export function storedRecordStatuses(
-  domain: Pick<Domain, "status" | "lastCheckedAt">,
+  domain: Pick<Domain, "status" | "lastCheckedAt"> & Partial<Pick<Domain, "verificationMethod">>,
 ): RecordStatuses {
+  // A manually verified domain has never had its DKIM record found (a found one makes it `dns`).
+  const manual = domain.status === "verified" && domain.verificationMethod === "manual";
   const dkim: RecordStatus =
-    domain.status === "verified"
+    domain.status === "verified" && !manual
       ? "verified"
       : domain.status === "failed"
         ? "mismatch"

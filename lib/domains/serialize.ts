@@ -23,6 +23,9 @@ export function serializeDomain(domain: Domain, config: RecordConfig, statuses?:
     records: dnsRecordsFor(domain, recordOptions(config), statuses ?? storedRecordStatuses(domain)),
     created_at: iso(domain.createdAt),
     verified_at: iso(domain.verifiedAt),
+    /** `dns` (DKIM record found), `manual` (an admin vouched for it), null while unverified. */
+    verification: domain.verificationMethod ?? null,
+    verified_by: domain.verifiedBy ?? null,
     last_checked_at: iso(domain.lastCheckedAt),
   };
 }

@@ -25,10 +25,10 @@ export async function checkDomainRecords(
   ]);
   return {
     dkim: checkDkim(dkim, domain.dkimPublicKey),
-    spf: checkSpf(spf, options.spfInclude),
+    spf: options.spfInclude ? checkSpf(spf, options.spfInclude) : "pending",
     dmarc: checkDmarc(dmarc),
     return_path_mx: checkMx(returnPathMx, options.bounceMxHost),
-    return_path_spf: checkSpf(returnPathSpf, options.spfInclude),
+    return_path_spf: options.spfInclude ? checkSpf(returnPathSpf, options.spfInclude) : "pending",
   };
 }
 
@@ -38,31 +38,52 @@ export function domainStatusFor(statuses: RecordStatuses): Domain["status"] {
   return statuses.dkim === "mismatch" ? "failed" : "pending";
 }
 
+export type VerifyDomainOptions = {
+  /**
+   * What a definite DKIM failure (record missing or different) does to a domain verified by DNS:
+   * `demote` (the API: it no longer proves ownership) or `keep` (the dashboard, which asks first).
+   * A manually verified domain is never demoted by a check, whatever this says.
+   */
+  onFailure?: "demote" | "keep";
+  resolver?: DnsResolver;
+};
+
 /**
  * POST /v1/domains/:id/verify — real DNS lookups (outside any transaction), then the domain's
- * status follows the DKIM result. A domain that stops verifying stops being usable for `from`.
+ * status follows the DKIM result, except that a verified domain is only demoted by a definite
+ * failure, with consent, and never when an admin vouched for it (docs/decisions, re-checks).
+ * `keptVerified` says a verified domain failed the check but stays verified.
  */
 export async function verifyDomain(
   ctx: ServiceContext,
   domainId: string,
-  resolver: DnsResolver = currentDnsResolver(ctx.config),
+  { onFailure = "demote", resolver = currentDnsResolver(ctx.config) }: VerifyDomainOptions = {},
 ) {
   authorize(ctx, "domains.manage");
   const domain = await findDomainOrThrow(ctx.db, ctx.projectId, domainId);
   const statuses = await checkDomainRecords(domain, resolver, recordOptions(ctx.config));
+  const wasVerified = domain.status === "verified";
+  const definiteFailure = statuses.dkim === "missing" || statuses.dkim === "mismatch";
+  const keptVerified =
+    wasVerified &&
+    definiteFailure &&
+    (domain.verificationMethod === "manual" || onFailure === "keep");
   // A lookup that failed for a transient reason ("pending": timeout, SERVFAIL) says nothing new:
   // a verified domain stays verified rather than breaking every send until the next check.
   const status =
-    statuses.dkim === "pending" && domain.status === "verified"
+    wasVerified && (statuses.dkim === "pending" || keptVerified)
       ? "verified"
       : domainStatusFor(statuses);
   const now = ctx.clock.now();
+  const provenByDns = statuses.dkim === "verified";
   const [updated] = await ctx.db
     .update(domains)
     .set({
       status,
-      verifiedAt:
-        status !== "verified" ? null : domain.status === "verified" ? domain.verifiedAt : now,
+      verifiedAt: status !== "verified" ? null : wasVerified ? domain.verifiedAt : now,
+      verificationMethod:
+        status !== "verified" ? null : provenByDns ? "dns" : domain.verificationMethod,
+      verifiedBy: status !== "verified" || provenByDns ? null : domain.verifiedBy,
       lastCheckedAt: now,
       updatedAt: now,
     })
@@ -70,5 +91,5 @@ export async function verifyDomain(
     .returning();
   // Deleted while DNS was being asked.
   if (!updated) throw new NotFoundError("Domain");
-  return { domain: updated, statuses };
+  return { domain: updated, statuses, keptVerified };
 }

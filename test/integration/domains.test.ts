@@ -99,6 +99,8 @@ describe(`domains API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     expect(dkim).toMatchObject({
       type: "TXT",
       name: "mailwright._domainkey.news.example.com",
+      host: "mailwright._domainkey.news",
+      zone: "example.com",
       required: true,
       status: "pending",
     });
@@ -117,6 +119,9 @@ describe(`domains API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     expect(recordOf(domain, "return_path_mx")).toEqual({
       type: "MX",
       name: "bounces.news.example.com",
+      // The host to enter at a DNS provider: relative to the zone example.com.
+      host: "bounces.news",
+      zone: "example.com",
       value: `10 ${BOUNCE_MX}`,
       priority: 10,
       purpose: "return_path_mx",
@@ -126,6 +131,8 @@ describe(`domains API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     expect(recordOf(domain, "return_path_spf")).toEqual({
       type: "TXT",
       name: "bounces.news.example.com",
+      host: "bounces.news",
+      zone: "example.com",
       value: "v=spf1 include:_spf.relay.example.net ~all",
       purpose: "return_path_spf",
       required: false,

@@ -64,7 +64,7 @@ describe(`roles in the services (${TEST_DRIVER})`, () => {
       replay: () => replayWebhookDelivery(member, webhookId, "whd_x"),
       deleteWebhook: () => deleteWebhook(member, webhookId),
       addDomain: () => addDomain(member, { name: "evil.test" }),
-      verifyDomain: () => verifyDomain(member, domainId, resolver),
+      verifyDomain: () => verifyDomain(member, domainId, { resolver }),
       deleteDomain: () => deleteDomain(member, domainId),
       domainTracking: () => updateDomain(member, domainId, { click_tracking: false }),
       sender: () => updateProjectSettings(member, { default_from_name: "Evil" }),
@@ -101,7 +101,7 @@ describe(`roles in the services (${TEST_DRIVER})`, () => {
     await updateWebhook(admin, webhookId, { active: false });
     await updateProjectSettings(admin, { double_opt_in: true });
     const domain = await addDomain(admin, { name: "second.test" });
-    await verifyDomain(admin, domain.id, resolver);
+    await verifyDomain(admin, domain.id, { resolver });
     await updateDomain(admin, domain.id, { open_tracking: false });
     await deleteDomain(admin, domain.id);
     await deleteWebhook(admin, webhookId);

@@ -28,6 +28,8 @@ describe("DNS records to publish", () => {
       {
         type: "TXT",
         name: "mailwright._domainkey.example.com",
+        host: "mailwright._domainkey",
+        zone: "example.com",
         value: `v=DKIM1; k=rsa; p=${domain.dkimPublicKey}`,
         purpose: "dkim",
         required: true,
@@ -36,6 +38,8 @@ describe("DNS records to publish", () => {
       {
         type: "TXT",
         name: "example.com",
+        host: "@",
+        zone: "example.com",
         value: "v=spf1 include:_spf.mail.example.net ~all",
         purpose: "spf",
         required: false,
@@ -44,6 +48,8 @@ describe("DNS records to publish", () => {
       {
         type: "TXT",
         name: "_dmarc.example.com",
+        host: "_dmarc",
+        zone: "example.com",
         value: "v=DMARC1; p=none; rua=mailto:dmarc@example.com",
         purpose: "dmarc",
         required: false,
@@ -52,6 +58,8 @@ describe("DNS records to publish", () => {
       {
         type: "MX",
         name: "bounces.example.com",
+        host: "bounces",
+        zone: "example.com",
         value: "10 mx.mail.example.net",
         priority: 10,
         purpose: "return_path_mx",
@@ -61,6 +69,8 @@ describe("DNS records to publish", () => {
       {
         type: "TXT",
         name: "bounces.example.com",
+        host: "bounces",
+        zone: "example.com",
         value: "v=spf1 include:_spf.mail.example.net ~all",
         purpose: "return_path_spf",
         required: false,
@@ -70,15 +80,25 @@ describe("DNS records to publish", () => {
   });
 
   it("names the return path bounces.<domain> and the MX the APP_URL host by default", () => {
-    const options = recordOptions(readConfig({ APP_URL: "https://Mail.Acme.io:8443/" }));
+    const options = recordOptions(
+      readConfig({ APP_URL: "https://Mail.Acme.io:8443/", SMTP_URL: "smtp://smtp.sendgrid.net" }),
+    );
     const records = dnsRecordsFor({ ...domain, name: "news.acme.io" }, options);
     const mx = records.find((r) => r.purpose === "return_path_mx");
     expect(mx).toMatchObject({ type: "MX", name: "bounces.news.acme.io", priority: 10 });
     expect(mx?.value).toBe("10 mail.acme.io");
     expect(records.find((r) => r.purpose === "return_path_spf")).toMatchObject({
       name: "bounces.news.acme.io",
-      value: "v=spf1 include:_spf.mail.acme.io ~all",
+      host: "bounces.news",
+      zone: "acme.io",
+      value: "v=spf1 include:sendgrid.net ~all",
     });
+  });
+
+  it("suggests no SPF record when no relay include is known (never an invented one)", () => {
+    const options = recordOptions(readConfig({ APP_URL: "https://mail.acme.io" }));
+    const purposes = dnsRecordsFor(domain, options).map((r) => r.purpose);
+    expect(purposes).toEqual(["dkim", "dmarc", "return_path_mx"]);
   });
 
   it("names BOUNCE_DOMAIN (shared by every domain) and BOUNCE_MX_HOST when they are set", () => {
@@ -108,12 +128,12 @@ describe("DNS records to publish", () => {
     }
   });
 
-  it("takes the SPF include from SPF_INCLUDE, else from the APP_URL host", () => {
+  it("takes the SPF include from SPF_INCLUDE, else from the configured relay, else none", () => {
     const appUrl = "https://mail.acme.io:8443/";
     expect(spfInclude(readConfig({ SPF_INCLUDE: " relay.example.net ", APP_URL: appUrl }))).toBe(
       "relay.example.net",
     );
-    expect(spfInclude(readConfig({ APP_URL: appUrl }))).toBe("_spf.mail.acme.io");
+    expect(spfInclude(readConfig({ APP_URL: appUrl }))).toBeNull();
   });
 
   it("derives the stored DKIM status from the domain row", () => {

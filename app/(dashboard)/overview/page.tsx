@@ -2,13 +2,11 @@ import { BookOpen, KeyRound, UserCheck, UserMinus, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/app-shell/page-header";
-import { contactCurlExample } from "@/components/overview/curl-example";
-import { GettingStarted, StepLink } from "@/components/overview/getting-started";
+import { FirstSendChecklist } from "@/components/overview/first-send-checklist";
 import { SendingOverview } from "@/components/overview/sending-overview";
 import { StatCard } from "@/components/overview/stat-card";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
-import { CodeBlock } from "@/components/ui/code-block";
 import { listContacts } from "@/lib/contacts/list";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { can } from "@/lib/permissions";
@@ -18,7 +16,7 @@ import { apiKeyUsage, contactTotals } from "@/lib/dashboard/stats";
 export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage() {
-  const { ctx, project, appUrl } = await requireDashboard();
+  const { ctx, project, appUrl, user } = await requireDashboard();
   const [totals, keys, recent] = await Promise.all([
     contactTotals(ctx),
     apiKeyUsage(ctx),
@@ -62,42 +60,7 @@ export default async function OverviewPage() {
       <SendingOverview ctx={ctx} />
 
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-3">
-        <Card className="min-w-0 lg:col-span-2">
-          <CardHeader
-            title="Getting started"
-            description="Three steps from an empty project to your first audience."
-          />
-          <GettingStarted
-            steps={[
-              {
-                title: "Create an API key",
-                done: keys.active > 0,
-                description:
-                  "Keys authenticate your requests. Live keys send real email; test keys simulate delivery and never reach an inbox.",
-                action: can(project.role, "api_keys.manage") ? (
-                  <StepLink href="/settings/api-keys">Manage API keys</StepLink>
-                ) : (
-                  <p className="text-[13px] text-zinc-500">Ask an admin of this project for one.</p>
-                ),
-              },
-              {
-                title: "Make your first request",
-                done: keys.used > 0,
-                description: "Add a contact from your terminal or your backend:",
-                action: (
-                  <CodeBlock code={contactCurlExample(appUrl)} label="POST /api/v1/contacts" />
-                ),
-              },
-              {
-                title: "Grow your audience",
-                done: totals.total > 0,
-                description:
-                  "Contacts added through the API or here in the dashboard appear under Contacts, with their data and events.",
-                action: <StepLink href="/contacts">Open contacts</StepLink>,
-              },
-            ]}
-          />
-        </Card>
+        <FirstSendChecklist ctx={ctx} role={project.role} userEmail={user.email} />
 
         <div className="grid min-w-0 content-start gap-6">
           <Card>

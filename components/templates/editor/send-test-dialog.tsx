@@ -30,7 +30,7 @@ type Props = {
   save: () => Promise<boolean>;
 };
 
-/** "Send test email": the template to one address, from the project's default sender. */
+/** "Send test email": the template to one address, from the project's sender (else simulated). */
 export function SendTestDialog(props: Props) {
   const [open, setOpen] = useState(false);
   return (
@@ -83,7 +83,12 @@ function SendTestForm({
         return;
       }
       toast({
-        title: result.status === "queued" ? "Queued: delivery is not configured yet" : "Sent",
+        title:
+          result.mode === "test"
+            ? "Simulated test email recorded"
+            : result.status === "queued"
+              ? "Queued: delivery is not configured yet"
+              : "Sent",
         description: `Test of “${templateName}” to ${result.to}`,
         action: { label: "View in Emails log", href: `/emails/${result.emailId}` },
       });
@@ -103,10 +108,11 @@ function SendTestForm({
       <form onSubmit={submit} noValidate>
         <DialogBody>
           {!sender ? (
-            <Notice tone="warning" title="No sender address yet">
-              Test emails go out from the project’s default sender, on a verified domain.{" "}
+            <Notice tone="info" title="Simulated: no verified sender yet">
+              Without a sender on a verified domain, the test goes through the whole pipeline and is
+              recorded in Emails, but is not delivered to an inbox.{" "}
               <Link href="/settings/domains" className="font-medium underline">
-                Add a domain in Settings → Domains
+                Verify a domain to send for real
               </Link>
             </Notice>
           ) : (
@@ -156,7 +162,7 @@ function SendTestForm({
               </div>
             </fieldset>
           )}
-          {!deliveryConfigured && (
+          {sender && !deliveryConfigured && (
             <Notice tone="info">
               Delivery is not configured on this server (no SMTP_URL or RESEND_API_KEY), so the
               email will wait in the queue and go out once it is.
@@ -170,7 +176,7 @@ function SendTestForm({
           <Button variant="secondary" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" disabled={pending || !sender}>
+          <Button type="submit" disabled={pending}>
             <Send aria-hidden />
             {pending ? "Sending…" : "Send test email"}
           </Button>

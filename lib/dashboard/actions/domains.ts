@@ -5,6 +5,7 @@ import { addDomain } from "../../domains/create";
 import { deleteDomain } from "../../domains/delete";
 import { serializeDomain, type DomainResource } from "../../domains/serialize";
 import { updateDomain, type UpdateDomainInput } from "../../domains/update";
+import { markDomainVerified } from "../../domains/mark-verified";
 import { verifyDomain } from "../../domains/verify";
 import { ConflictError, NotFoundError } from "../../errors";
 import { requireDashboard } from "../context";
@@ -30,22 +31,53 @@ export async function addDomainAction(
   }
 }
 
+export type DomainCheck = DomainResource & {
+  /** The domain failed the check but stays verified (manual, or kept until the admin agrees). */
+  kept_verified: boolean;
+};
+
 /**
  * Runs the DNS check. The answer carries every record's status, which only this call knows
  * (the stored row keeps the DKIM outcome alone), so the page can show SPF and DMARC results.
+ * A verified domain is never demoted from here without consent: `demote` is only sent by the
+ * confirm dialog that says what failed.
  */
-export async function verifyDomainAction(domainId: string): Promise<FormState<DomainResource>> {
+export async function verifyDomainAction(
+  domainId: string,
+  options: { demote?: boolean } = {},
+): Promise<FormState<DomainCheck>> {
   const { ctx } = await requireDashboard();
   try {
-    const { domain, statuses } = await verifyDomain(ctx, domainId);
+    const { domain, statuses, keptVerified } = await verifyDomain(ctx, domainId, {
+      onFailure: options.demote === true ? "demote" : "keep",
+    });
     revalidatePath("/settings/domains");
     revalidatePath(`/settings/domains/${domainId}`);
+    revalidatePath("/overview");
     const resource = serializeDomain(domain, ctx.config, statuses);
-    return success(domain.status === "verified" ? "Domain verified" : "DNS checked", resource);
+    return success(domain.status === "verified" ? "Domain verified" : "DNS checked", {
+      ...resource,
+      kept_verified: keptVerified,
+    });
   } catch (error) {
     if (error instanceof NotFoundError) return failure("This domain no longer exists.");
     return toFormState(error, []);
   }
+}
+
+/** "Mark as verified": the admin vouches for the domain (after the dialog's warning). */
+export async function markDomainVerifiedAction(domainId: string): Promise<FormState> {
+  const { ctx, user } = await requireDashboard();
+  try {
+    await markDomainVerified(ctx, domainId, { by: user.email });
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure("This domain no longer exists.");
+    return toFormState(error, []);
+  }
+  revalidatePath("/settings/domains");
+  revalidatePath(`/settings/domains/${domainId}`);
+  revalidatePath("/overview");
+  return success("Domain marked as verified");
 }
 
 /** One tracking switch of Settings → Domains (DECISIONS §8); saved as soon as it is flipped. */

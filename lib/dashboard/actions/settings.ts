@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { renameProject } from "../../projects/rename";
 import { updateProjectSettings } from "../../projects/update-settings";
 import { requireDashboard } from "../context";
 import { success, toFormState, type FormState } from "../form-state";
@@ -47,4 +48,22 @@ export async function saveGeneralSettingsAction(
   }
   revalidatePath("/settings/general");
   return success("Settings saved");
+}
+
+/** Settings → General → Project: rename (the id, shown beside it, never changes). */
+export async function renameProjectAction(
+  _previous: FormState,
+  form: FormData,
+): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  const name = String(form.get("name") ?? "");
+  try {
+    await renameProject(ctx, { name });
+  } catch (error) {
+    const state = toFormState(error, ["name"]);
+    return state.status === "error" ? { ...state, values: { name } } : state;
+  }
+  // The name shows in the project switcher and page descriptions everywhere.
+  revalidatePath("/", "layout");
+  return success("Project renamed");
 }

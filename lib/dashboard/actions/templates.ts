@@ -3,7 +3,6 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { AppError, NotFoundError, type ErrorDetail } from "../../errors";
-import { sendEmail } from "../../sending/send";
 import { BlocksDocument, serializeBlocks } from "../../templates/blocks";
 import { createTemplate } from "../../templates/create";
 import { deleteTemplate } from "../../templates/delete";
@@ -15,7 +14,7 @@ import { JsonObject } from "../../validation";
 import { requireDashboard } from "../context";
 import { failure, success, toFormState, type FormState } from "../form-state";
 import { blocksToHtmlSource } from "../templates-convert";
-import { resolveTestSender } from "../templates-sender";
+import { sendTestEmail } from "../../sending/test-send";
 import { STARTER_HTML } from "../templates-starter";
 
 /** What the editor's actions answer: a result, or an error with 422-style details to place. */
@@ -176,25 +175,17 @@ export async function convertToHtmlAction(
 }
 
 /**
- * "Send test email": the saved template to one address, from the project's default sender, with
- * the sample variables. Answers the email id and whether it went out or waits in the queue.
+ * "Send test email": the saved template to one address with the sample variables, through the
+ * one test-send service: live from the project's sender, or simulated while it has no verified
+ * sender (lib/sending/test-send.ts). Answers the email id, its status and mode.
  */
 export async function sendTestEmailAction(
   templateId: string,
   input: { to: string; variables: Record<string, unknown> },
-): Promise<EditorResult<{ emailId: string; status: string; to: string }>> {
+): Promise<EditorResult<{ emailId: string; status: string; mode: "live" | "test"; to: string }>> {
   const { ctx } = await requireDashboard();
   if (typeof templateId !== "string") {
     return { ok: false, message: "This template no longer exists.", details: [] };
-  }
-  const sender = await resolveTestSender(ctx);
-  if (!sender) {
-    return {
-      ok: false,
-      code: "no_sender",
-      message: "Add and verify a sending domain first.",
-      details: [],
-    };
   }
   const to = String(input?.to ?? "").trim();
   if (!to) {
@@ -205,16 +196,16 @@ export async function sendTestEmailAction(
     };
   }
   try {
+    // Own templates only: a test of a template this project cannot read is a 404, as before.
     const template = await getTemplate(ctx, templateId);
-    const { body } = await sendEmail(ctx, {
-      from: sender.from,
+    const sent = await sendTestEmail(ctx, {
       to,
-      subject: template.subject,
-      template: template.id,
+      template_id: template.id,
       variables: JsonObject.safeParse(input?.variables).success ? input.variables : {},
     });
     revalidatePath("/emails");
-    return { ok: true, emailId: body.id, status: body.status, to };
+    revalidatePath("/overview");
+    return { ok: true, emailId: sent.id, status: sent.status, mode: sent.mode, to: sent.to };
   } catch (error) {
     return editorError(error);
   }

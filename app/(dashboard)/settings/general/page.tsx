@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { AdminOnly } from "@/components/settings/admin-only";
 import { GeneralSettingsForm } from "@/components/settings/general-settings-form";
+import { ProjectCard } from "@/components/settings/project-card";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { listDomains } from "@/lib/domains/list";
 import { can } from "@/lib/permissions";
@@ -26,6 +27,9 @@ export default async function GeneralSettingsPage() {
         title="General"
         description={`How ${project.name} sends on its own behalf, what its marketing email says about it, and how new contacts subscribe.`}
       />
+      <div className="mb-6">
+        <ProjectCard project={{ id: ctx.projectId, name: row?.name ?? project.name }} />
+      </div>
       <GeneralSettingsForm
         settings={{
           fromName: row?.defaultFromName ?? "",

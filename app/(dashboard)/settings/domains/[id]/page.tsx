@@ -7,14 +7,17 @@ import { DeleteDomainButton } from "@/components/domains/delete-domain-button";
 import { DnsRecordsPanel } from "@/components/domains/dns-records-panel";
 import { DomainTrackingCard } from "@/components/domains/domain-tracking-card";
 import { DomainStatusBadge } from "@/components/domains/domain-status-badge";
+import { MarkVerifiedButton } from "@/components/domains/mark-verified-button";
 import { AdminOnly } from "@/components/settings/admin-only";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Notice } from "@/components/ui/notice";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { MANUAL_BY_CLI } from "@/lib/domains/create";
 import { getDomain } from "@/lib/domains/get";
 import { serializeDomain } from "@/lib/domains/serialize";
+import { spfAdvice } from "@/lib/domains/spf";
 import { config } from "@/lib/config";
 import { NotFoundError } from "@/lib/errors";
 import { can } from "@/lib/permissions";
@@ -49,7 +52,14 @@ export default async function DomainPage({ params }: Props) {
           </Link>
         }
         title={<span className="break-all">{domain.name}</span>}
-        actions={<DeleteDomainButton domain={{ id: domain.id, name: domain.name }} />}
+        actions={
+          <>
+            {domain.status !== "verified" && (
+              <MarkVerifiedButton domain={{ id: domain.id, name: domain.name }} />
+            )}
+            <DeleteDomainButton domain={{ id: domain.id, name: domain.name }} />
+          </>
+        }
       />
       <div className="grid gap-6">
         <Card>
@@ -75,6 +85,15 @@ export default async function DomainPage({ params }: Props) {
               </span>
             </Item>
           </dl>
+          {domain.verification === "manual" && domain.verified_at && (
+            <div className="border-t border-zinc-100 px-5 py-4">
+              <Notice tone="warning" title={manualVerificationTitle(domain)}>
+                Its DKIM record has not been found in DNS, so receivers may reject mail from{" "}
+                {domain.name} or file it as spam. Publish the records below and run “Verify DNS”: a
+                failing check keeps the domain verified.
+              </Notice>
+            </div>
+          )}
           {domain.status !== "verified" && (
             <div className="border-t border-zinc-100 px-5 py-4">
               {domain.status === "failed" ? (
@@ -91,11 +110,25 @@ export default async function DomainPage({ params }: Props) {
             </div>
           )}
         </Card>
-        <DnsRecordsPanel domain={domain} sharedReturnPath={Boolean(ctx.config.bounceDomain)} />
+        <DnsRecordsPanel
+          domain={domain}
+          sharedReturnPath={Boolean(ctx.config.bounceDomain)}
+          spf={spfAdvice(ctx.config)}
+        />
         <DomainTrackingCard domain={domain} trackingHost={new URL(config().appUrl).host} />
       </div>
     </>
   );
+}
+
+/** "Marked verified by ada@example.com on 3 Jun 2026, 14:05" (or "…from the admin CLI…"). */
+function manualVerificationTitle(domain: {
+  verified_by: string | null;
+  verified_at: string | null;
+}) {
+  const when = domain.verified_at ? ` on ${formatDateTime(new Date(domain.verified_at))}` : "";
+  if (domain.verified_by === MANUAL_BY_CLI) return `Marked verified with the admin CLI${when}`;
+  return `Marked verified by ${domain.verified_by ?? "an admin"}${when}`;
 }
 
 function Item({

@@ -1,0 +1,57 @@
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { apiKeys, domains, emails, projects, type Domain } from "@/db/schema";
+import type { ServiceContext } from "../context";
+
+export type FirstSendProgress = {
+  /** The domain the checklist points at: the first verified one, else the first added. */
+  domain: Pick<Domain, "id" | "name" | "status"> | null;
+  domainAdded: boolean;
+  domainVerified: boolean;
+  /** Settings → General has a default sender (its domain was verified when it was saved). */
+  senderSet: boolean;
+  /** The default sender's address, when set. */
+  sender: string | null;
+  /** The project has recorded any email (a dashboard test send, live or simulated, or an API send). */
+  testSent: boolean;
+  apiKeyCreated: boolean;
+};
+
+/**
+ * The overview's path to a first send, each step read from the project's data: a domain added,
+ * verified (by DNS or by an admin), a default sender, an email recorded, an API key. Small
+ * indexed reads (domains by project, the newest email, active keys).
+ */
+export async function firstSendProgress(ctx: ServiceContext): Promise<FirstSendProgress> {
+  const [[domain], [project], [email], [key]] = await Promise.all([
+    ctx.db
+      .select({ id: domains.id, name: domains.name, status: domains.status })
+      .from(domains)
+      .where(eq(domains.projectId, ctx.projectId))
+      .orderBy(desc(sql`${domains.status} = 'verified'`), asc(domains.createdAt), asc(domains.id))
+      .limit(1),
+    ctx.db
+      .select({ fromEmail: projects.defaultFromEmail })
+      .from(projects)
+      .where(eq(projects.id, ctx.projectId)),
+    ctx.db
+      .select({ id: emails.id })
+      .from(emails)
+      .where(eq(emails.projectId, ctx.projectId))
+      .orderBy(desc(emails.createdAt), desc(emails.id))
+      .limit(1),
+    ctx.db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.projectId, ctx.projectId), isNull(apiKeys.revokedAt)))
+      .limit(1),
+  ]);
+  return {
+    domain: domain ?? null,
+    domainAdded: domain !== undefined,
+    domainVerified: domain?.status === "verified",
+    senderSet: Boolean(project?.fromEmail),
+    sender: project?.fromEmail ?? null,
+    testSent: email !== undefined,
+    apiKeyCreated: key !== undefined,
+  };
+}
