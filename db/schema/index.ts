@@ -17,3 +17,4 @@ export * from "./instance-settings";
 export * from "./sign-in-throttles";
 export * from "./email-open-clients";
 export * from "./invitations";
+export * from "./media";
