@@ -63,6 +63,5 @@ export async function uploadMedia(
 /** A label, not a path: no directories, no control characters, bounded. */
 function cleanFilename(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
   return base.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, MAX_FILENAME);
 }

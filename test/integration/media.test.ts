@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-function upload(body: Uint8Array, name = "photo.png", headers: Record<string, string> = {}) {
+function upload(body: Uint8Array<ArrayBuffer>, name = "photo.png", headers: Record<string, string> = {}) {
   return fetch(`${app.baseUrl}/media?name=${encodeURIComponent(name)}`, {
     method: "POST",
     headers: { origin: app.baseUrl, "content-type": "image/png", ...headers },
