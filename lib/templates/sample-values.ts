@@ -77,7 +77,7 @@ const BY_NAME: [RegExp, string][] = [
 ];
 
 /** "story1_title" → "Story 1 title": a readable stand-in for a name nothing else matched. */
-function humanize(key: string): string {
+export function humanize(key: string): string {
   const words = key
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .replace(/([a-zA-Z])(\d)/g, "$1 $2")
