@@ -25,10 +25,11 @@ export function ContentFields({
   if (fields.length === 0) return null;
   return (
     <fieldset className="grid gap-4 border-t border-zinc-100 pt-4">
-      <legend className="sr-only">Template content</legend>
       <div>
-        <h3 className="text-sm font-semibold text-zinc-900">Template content</h3>
-        <p className="mt-0.5 text-[13px] text-zinc-500">
+        <legend className="float-left w-full text-sm font-semibold text-zinc-900">
+          Template content
+        </legend>
+        <p className="clear-left pt-0.5 text-[13px] text-zinc-500">
           The same for every recipient. Leave a field empty to use the template’s default text.
         </p>
         {error && <p className="mt-1 text-[13px] text-red-600">{error}</p>}
