@@ -33,8 +33,11 @@ export async function uploadMedia(
   if (bytes.byteLength > MAX_MEDIA_BYTES) throw new MediaTooLargeError();
   const image = sniffImage(bytes);
   if (!image) {
-    const message = "must be a PNG, JPEG, GIF or WebP image";
-    throw new ValidationError(`file: ${message}`, [{ path: "file", message }], "unsupported_media");
+    throw new ValidationError(
+      "This file is not a PNG, JPEG, GIF or WebP image.",
+      [{ path: "file", message: "must be a PNG, JPEG, GIF or WebP image" }],
+      "unsupported_media",
+    );
   }
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const now = ctx.clock.now();
