@@ -67,7 +67,10 @@ test("a newsletter's content fields are saved with the campaign and reach the em
   await page.goto("/campaigns/new");
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByRole("combobox", { name: "Template" }).click();
-  await page.getByRole("option", { name: "Newsletter digest" }).click();
+  await page
+    .getByRole("group", { name: "Gallery" })
+    .getByRole("option", { name: "Newsletter digest" })
+    .click();
   const content = page.getByRole("group", { name: "Template content" });
   await expect(content.getByRole("textbox", { name: "Issue title" })).toHaveAttribute(
     "placeholder",

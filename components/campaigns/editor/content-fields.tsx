@@ -24,17 +24,16 @@ export function ContentFields({
   const fields = contentFields(templateVariables);
   if (fields.length === 0) return null;
   return (
-    <fieldset className="grid gap-4 border-t border-zinc-100 pt-4">
-      <div>
-        <legend className="float-left w-full text-sm font-semibold text-zinc-900">
-          Template content
-        </legend>
-        <p className="clear-left pt-0.5 text-[13px] text-zinc-500">
-          The same for every recipient. Leave a field empty to use the template’s default text.
-        </p>
-        {error && <p className="mt-1 text-[13px] text-red-600">{error}</p>}
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+    <fieldset className="border-t border-zinc-100 pt-4">
+      {/* A floated legend lays out like a heading and still names the group. */}
+      <legend className="float-left w-full text-sm font-semibold text-zinc-900">
+        Template content
+      </legend>
+      <p className="clear-left pt-0.5 text-[13px] text-zinc-500">
+        The same for every recipient. Leave a field empty to use the template’s default text.
+      </p>
+      {error && <p className="mt-1 text-[13px] text-red-600">{error}</p>}
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {fields.map((field) => {
           const id = `campaign-content-${field.path.replace(/[^\w-]/g, "-")}`;
           const hint = <code className="font-mono text-xs">{`{{${field.path}}}`}</code>;
