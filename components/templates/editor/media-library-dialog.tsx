@@ -89,9 +89,13 @@ export function MediaLibraryDialog({
                       alt=""
                       className="aspect-[4/3] w-full bg-zinc-100 object-contain"
                     />
-                    <span className="block truncate border-t border-zinc-100 px-2 py-1.5 text-xs text-zinc-600">
-                      {item.filename || "Untitled image"}
-                      <span className="ml-1 text-zinc-400">· {formatSize(item.size)}</span>
+                    <span className="flex gap-1 border-t border-zinc-100 px-2 py-1.5 text-xs">
+                      <span className="min-w-0 truncate text-zinc-600">
+                        {item.filename || "Untitled image"}
+                      </span>
+                      <span className="ml-auto shrink-0 text-zinc-400">
+                        {formatSize(item.size)}
+                      </span>
                     </span>
                   </button>
                 </li>
