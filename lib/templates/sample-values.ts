@@ -84,7 +84,9 @@ export function humanize(key: string): string {
     .replace(/[_\-$]+/g, " ")
     .trim()
     .toLowerCase();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : "Sample text";
+  if (!words) return "Sample text";
+  const text = words.replace(/\b(url|id|cta)\b/g, (w) => w.toUpperCase());
+  return text[0]!.toUpperCase() + text.slice(1);
 }
 
 /** The sample value of one placeholder (see the module comment for the order). */

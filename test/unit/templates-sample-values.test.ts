@@ -5,6 +5,7 @@ import { SYSTEM_TEMPLATES } from "@/lib/templates/gallery";
 import { listTemplateVariables } from "@/lib/templates/inspect";
 import { renderTemplate } from "@/lib/templates/render";
 import {
+  humanize,
   nestVariables,
   SAMPLE_CONTACT,
   sampleValueFor,
@@ -43,6 +44,8 @@ describe("sampleValueFor", () => {
     expect(sampleValueFor({ name: "data.logo_url" })).toBe("");
     expect(sampleValueFor({ name: "data.story1_kicker" })).toBe("Story 1 kicker");
     expect(sampleValueFor({ name: "favouriteColour" })).toBe("Favourite colour");
+    expect(humanize("logo_url")).toBe("Logo URL");
+    expect(humanize("url")).toBe("URL");
   });
 });
 
