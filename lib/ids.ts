@@ -64,6 +64,7 @@ export const ID_PREFIXES = {
   attempt: "wha",
   import: "imp",
   invitation: "inv",
+  media: "med",
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 

@@ -31,6 +31,11 @@ export const campaigns = pgTable(
       .notNull()
       .default("all"),
     templateId: text(),
+    /**
+     * Values for the template's placeholders that are the same for every recipient (a newsletter's
+     * `{{data.issue_title}}`), as POST /v1/send's `variables`. The contact's fields win over them.
+     */
+    variables: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     segmentId: text(),
     status: text({ enum: CAMPAIGN_STATUSES }).notNull().default("draft"),
     scheduledAt: timestampMs(),

@@ -18,3 +18,4 @@ export * from "./sign-in-throttles";
 export * from "./email-open-clients";
 export * from "./invitations";
 export * from "./subscription-changes";
+export * from "./media";

@@ -146,7 +146,12 @@ async function sendTo(
       sender,
       to: { address: contact.email, name: contact.name },
       contact,
-      content: { template, subject: variant.subject, previewText: campaign.previewText },
+      content: {
+        template,
+        subject: variant.subject,
+        previewText: campaign.previewText,
+        defaults: campaign.variables,
+      },
       campaign: { id: campaign.id, variant: variant.key },
     });
     if (sent.status !== "suppressed") prepared.push({ contact, variant, id: sent.id });

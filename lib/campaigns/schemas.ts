@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CAMPAIGN_STATUSES } from "@/db/schema";
 import { PageQuery } from "../pagination";
+import { JsonObject } from "../validation";
 
 /** Campaign input (SPEC "Campaigns"): variants B–D are alternate subjects of variant A. */
 export const VARIANT_KEYS = ["A", "B", "C", "D"] as const;
@@ -16,6 +17,14 @@ const text = (max: number, label = "must be a string") =>
 const Subject = text(998, "is required and must be a string").refine((v) => !/[\r\n]/.test(v), {
   message: "must be one line",
 });
+
+/** Campaign-wide placeholder values are read for every batch: keep them to a page of copy. */
+export const MAX_CAMPAIGN_VARIABLES_BYTES = 64 * 1024;
+
+const Variables = JsonObject.refine(
+  (v) => Buffer.byteLength(JSON.stringify(v)) <= MAX_CAMPAIGN_VARIABLES_BYTES,
+  { message: `must be at most ${MAX_CAMPAIGN_VARIABLES_BYTES / 1024} KB as JSON` },
+);
 
 const fields = {
   name: text(200, "is required and must be a string"),
@@ -48,6 +57,7 @@ const fields = {
       { error: 'must be an object like {"sample_percent":20,"wait_hours":4}' },
     )
     .nullable(),
+  variables: Variables,
   scheduled_at: z.iso
     .datetime({ offset: true, error: "must be an ISO 8601 timestamp" })
     .transform((v) => new Date(v))
@@ -65,6 +75,7 @@ export const CreateCampaignInput = z.object({
   segment: fields.segment.optional(),
   variants: fields.variants.optional(),
   ab_test: fields.ab_test.optional(),
+  variables: fields.variables.optional(),
   scheduled_at: fields.scheduled_at.optional(),
 });
 export type CreateCampaignInput = z.output<typeof CreateCampaignInput>;
@@ -80,6 +91,7 @@ export const UpdateCampaignInput = z.object({
   segment: fields.segment.optional(),
   variants: fields.variants.optional(),
   ab_test: fields.ab_test.optional(),
+  variables: fields.variables.optional(),
   scheduled_at: fields.scheduled_at.optional(),
 });
 export type UpdateCampaignInput = z.output<typeof UpdateCampaignInput>;

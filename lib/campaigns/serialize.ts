@@ -60,6 +60,8 @@ export function serializeCampaign(campaign: Campaign, variants: CampaignVariant[
     from_email: campaign.fromEmail,
     target: campaign.target,
     template: campaign.templateId,
+    // Values for the template's placeholders, the same for every recipient (contact fields win).
+    variables: campaign.variables,
     segment: campaign.segmentId,
     status: campaign.status,
     // Why the deliverability circuit breaker paused it (status `paused`), else null.

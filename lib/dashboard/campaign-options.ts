@@ -4,6 +4,7 @@ import { can } from "../permissions";
 import { projectRow } from "../projects/settings";
 import { resolveDefaultSender } from "../sending/default-sender";
 import { listSegments } from "../segments/manage";
+import { listTemplateVariables } from "../templates/inspect";
 import { listTemplates } from "../templates/list";
 
 /** Pickers stay plain lists: 1,000 items (10 pages) is far past any real project. */
@@ -25,6 +26,8 @@ async function allPages<T>(
   return items;
 }
 
+export type CampaignTemplateOption = Awaited<ReturnType<typeof templateOptions>>[number];
+
 export type SegmentOption = { id: string; name: string };
 
 export async function segmentOptions(ctx: ServiceContext): Promise<SegmentOption[]> {
@@ -32,7 +35,10 @@ export async function segmentOptions(ctx: ServiceContext): Promise<SegmentOption
   return segments.map((s) => ({ id: s.id, name: s.name }));
 }
 
-/** Own and gallery templates: the set the campaign API accepts. */
+/**
+ * Own and gallery templates: the set the campaign API accepts, each with the placeholders it
+ * uses (the editor's "Template content" fields).
+ */
 export async function templateOptions(ctx: ServiceContext) {
   const templates = await allPages((cursor) =>
     listTemplates(ctx, { scope: "all", limit: 100, cursor }),
@@ -43,6 +49,7 @@ export async function templateOptions(ctx: ServiceContext) {
     subject: t.subject,
     category: t.category,
     system: t.is_system,
+    variables: listTemplateVariables(t),
   }));
 }
 

@@ -2,8 +2,10 @@ import { and, count, eq, type SQL } from "drizzle-orm";
 import { templates } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import type { TemplateCategory } from "../templates/categories";
+import { listTemplateVariables } from "../templates/inspect";
 import { renderTemplate } from "../templates/render";
 import { newestFirst } from "../pagination";
+import { sampleVariables } from "../templates/sample-values";
 
 export type GalleryTemplate = {
   id: string;
@@ -11,7 +13,7 @@ export type GalleryTemplate = {
   category: string;
   subject: string;
   description: string | null;
-  /** Rendered with no variables (fallbacks show), for the card's thumbnail. */
+  /** Rendered with sample data (a sample contact, the fallbacks), for the card's thumbnail. */
   html: string;
 };
 
@@ -40,7 +42,7 @@ export async function listGalleryTemplates(
       category: row.category,
       subject: row.subject,
       description: row.description,
-      html: (await renderTemplate(row)).html,
+      html: (await renderTemplate(row, sampleVariables(listTemplateVariables(row)))).html,
     })),
   );
 }

@@ -1,24 +1,43 @@
+import { nestVariables, sampleValues, SENDER_FILLED } from "../templates/sample-values";
+import type { TemplateVariable } from "../templates/variables";
+
 /**
  * Sample values the editor's Variables panel collects, keyed by variable path (`name`,
  * `data.plan`), turned into the nested `variables` object the renderer and POST /v1/send take.
- * Empty values are left out, so the template's fallbacks show.
+ * Empty values are left out (the previews fill them with sample data, a real send with fallbacks).
  */
 export type Samples = Record<string, string>;
 
 export function samplesToVariables(samples: Samples): Record<string, unknown> {
-  const variables: Record<string, unknown> = {};
-  for (const [path, value] of Object.entries(samples)) {
-    if (value === "") continue;
-    const keys = path.split(".");
-    let target = variables;
-    for (const key of keys.slice(0, -1)) {
-      const next = target[key];
-      if (next === null || typeof next !== "object") target[key] = {};
-      target = target[key] as Record<string, unknown>;
-    }
-    target[keys[keys.length - 1]!] = value;
-  }
-  return variables;
+  return nestVariables(typed(samples));
+}
+
+/**
+ * What the editor renders a preview with: the values typed in the Variables panel, and sample
+ * data (lib/templates/sample-values) for every placeholder left empty.
+ */
+export function previewVariables(
+  variables: TemplateVariable[],
+  samples: Samples,
+  known: Record<string, string> = {},
+): Record<string, unknown> {
+  return nestVariables({ ...sampleValues(variables, known), ...typed(samples) });
+}
+
+/**
+ * What a test email is sent with: the same, minus what the sending pipeline fills in itself
+ * (the recipient's address, the project's name and postal address, the unsubscribe link).
+ */
+export function testSendVariables(
+  variables: TemplateVariable[],
+  samples: Samples,
+): Record<string, unknown> {
+  const own = variables.filter((v) => !SENDER_FILLED.includes(v.name));
+  return nestVariables({ ...sampleValues(own), ...typed(samples) });
+}
+
+function typed(samples: Samples): Samples {
+  return Object.fromEntries(Object.entries(samples).filter(([, v]) => v !== ""));
 }
 
 /** The syntax reminders shown next to the variables list. */

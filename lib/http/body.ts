@@ -11,9 +11,18 @@ export class PayloadTooLargeError extends AppError {
 
 /** Reads the raw body with a hard cap, without trusting Content-Length alone. */
 export async function readBodyText(request: Request): Promise<string> {
+  return Buffer.from(await readBodyBytes(request)).toString("utf8");
+}
+
+/** The raw body's bytes, refused (`tooLarge`) as soon as they pass `maxBytes`. */
+export async function readBodyBytes(
+  request: Request,
+  maxBytes = MAX_BODY_BYTES,
+  tooLarge: () => Error = () => new PayloadTooLargeError(),
+): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new PayloadTooLargeError();
-  if (!request.body) return "";
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -21,13 +30,13 @@ export async function readBodyText(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw new PayloadTooLargeError();
+      throw tooLarge();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { contacts, projects, suppressions, type Contact, type EmailType } from "@/db/schema";
 import type { Executor } from "@/db";
 import type { Config } from "../config";
-import { contactVariables } from "../templates/contact-variables";
+import { contactVariables, underlay } from "../templates/contact-variables";
 import { NotFoundError, ValidationError } from "../errors";
 import { newEmailToken } from "../tracking/token";
 import type { JobQueue } from "../jobs/queue";
@@ -64,6 +64,8 @@ export type OutboundContent =
       previewText?: string | null;
       /** Win over the contact's fields (the request's `variables`). */
       variables?: Variables;
+      /** Lose to the contact's fields (a campaign's `variables`, the same for every recipient). */
+      defaults?: Variables;
       /** When given, replaces the text part the template renders. */
       text?: string | null;
     }
@@ -279,7 +281,7 @@ export class OutboundBatch {
     );
     const contact =
       message.contact === undefined ? await this.contactByEmail(message) : message.contact;
-    const variables = contactVariables(
+    const own = contactVariables(
       contact ?? {
         email: message.to.address,
         // Not a contact: the display name of `to` ("Ada Lovelace <ada@…>") is the best name known.
@@ -298,6 +300,7 @@ export class OutboundBatch {
         ...content.variables,
       },
     );
+    const variables = content.defaults ? underlay(content.defaults, own) : own;
     const rendered = await render.render(variables, {
       subject: content.subject || template.subject,
     });

@@ -24,3 +24,23 @@ export function contactVariables(
     ...extra,
   };
 }
+
+const isPlainObject = (value: unknown): value is Variables =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * `values` over `defaults`, merging nested objects key by key: a campaign's `data.issue_title`
+ * fills in under a contact whose own `data` has other fields, and a contact's own value wins.
+ * An empty string in `values` (a contact with no name) does not hide a default.
+ */
+export function underlay(defaults: Variables, values: Variables): Variables {
+  const merged: Variables = { ...defaults };
+  for (const [key, value] of Object.entries(values)) {
+    if (key === "__proto__") continue;
+    const below = merged[key];
+    if (isPlainObject(below) && isPlainObject(value)) merged[key] = underlay(below, value);
+    else if (value === "" && below !== undefined && !isPlainObject(below)) continue;
+    else merged[key] = value;
+  }
+  return merged;
+}

@@ -35,8 +35,9 @@ describe(`templates dashboard data (${process.env.MW_TEST_DRIVER ?? "pglite"})`,
     const welcome = gallery.find((t) => t.id === "tpl_system_welcome")!;
     expect(welcome.description).toMatch(/new sign-up/);
     expect(welcome.html).toMatch(/^<!DOCTYPE html/);
-    // Rendered without variables: fallbacks show, placeholders never do.
-    expect(welcome.html).toContain("Welcome aboard, friend");
+    // Rendered with sample data: the sample contact and project, never a placeholder or a gap.
+    expect(welcome.html).toContain("Welcome aboard, Alex");
+    expect(welcome.html).toMatch(/The (<!-- -->)?Acme(<!-- -->)? team/);
     expect(welcome.html).not.toContain("{{");
 
     const onboarding = await listGalleryTemplates(ctx, "Onboarding");

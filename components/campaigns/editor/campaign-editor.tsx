@@ -3,18 +3,19 @@
 import type { ReactNode } from "react";
 import type { CampaignResource } from "@/lib/campaigns/serialize";
 import type {
+  CampaignTemplateOption,
   PostalAddressStatus,
   SegmentOption,
   SenderOptions,
 } from "@/lib/dashboard/campaign-options";
 import { TemplatePicker } from "../../automations/builder/panels/template-picker";
-import type { TemplateOption } from "../../automations/builder/template-options";
 import { Card, CardBody, CardHeader } from "../../ui/card";
 import { CampaignActions } from "../campaign-actions";
 import { describedBy, Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { Notice } from "../../ui/notice";
 import { AudienceField } from "./audience-field";
+import { ContentFields } from "./content-fields";
 import { DeliveryField } from "./delivery-field";
 import { EditorHeader } from "./editor-header";
 import { SendConfirmDialog } from "./send-confirm-dialog";
@@ -33,7 +34,7 @@ export function CampaignEditor({
   userEmail,
 }: {
   campaign: CampaignResource | null;
-  templates: TemplateOption[];
+  templates: CampaignTemplateOption[];
   segments: SegmentOption[];
   sender: SenderOptions;
   postalAddress: PostalAddressStatus;
@@ -149,6 +150,12 @@ export function CampaignEditor({
                 }}
               />
             </div>
+            <ContentFields
+              templateVariables={templates.find((t) => t.id === draft.template)?.variables ?? []}
+              variables={draft.variables}
+              onChange={(variables) => update({ variables })}
+              error={errors.variables}
+            />
           </Section>
         </div>
         <div className="grid min-w-0 gap-6 lg:sticky lg:top-6">

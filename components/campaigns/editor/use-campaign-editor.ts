@@ -30,6 +30,7 @@ function initialDraft(campaign: CampaignResource | null, sender: SenderOptions):
       segment: null,
       ab_test: null,
       scheduled_at: null,
+      variables: {},
     };
   }
   return {
@@ -48,6 +49,7 @@ function initialDraft(campaign: CampaignResource | null, sender: SenderOptions):
       metric: campaign.ab_test.metric,
     },
     scheduled_at: campaign.scheduled_at,
+    variables: campaign.variables,
   };
 }
 

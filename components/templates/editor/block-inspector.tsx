@@ -7,6 +7,7 @@ import type { ResolvedTheme } from "@/lib/templates/theme";
 import { SegmentedControl } from "../../ui/segmented-control";
 import { BLOCK_META } from "./block-meta";
 import { ColumnsFields } from "./columns-fields";
+import { ImageUploadField } from "./image-upload-field";
 import {
   AlignField,
   ChoiceField,
@@ -242,6 +243,7 @@ function ImageFields({ block, onPatch, errors, onTouch }: Of<"image">) {
           className="max-h-36 w-full rounded-lg bg-zinc-100 object-contain ring-1 ring-zinc-200"
         />
       )}
+      <ImageUploadField id={fid(block, "upload")} onUploaded={({ url }) => onPatch({ src: url })} />
       <UrlField
         id={fid(block, "src")}
         label="Image URL"

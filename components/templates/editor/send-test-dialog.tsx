@@ -5,7 +5,8 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { sendTestEmailAction } from "@/lib/dashboard/actions/templates";
 import { sentence } from "@/lib/dashboard/templates-issues";
-import { samplesToVariables, type Samples } from "@/lib/dashboard/templates-variables";
+import { testSendVariables, type Samples } from "@/lib/dashboard/templates-variables";
+import { sampleValueFor } from "@/lib/templates/sample-values";
 import type { TemplateVariable } from "@/lib/templates/variables";
 import { Button } from "../../ui/button";
 import { Dialog, DialogBody, DialogContent, DialogFooter, DialogTrigger } from "../../ui/dialog";
@@ -75,7 +76,7 @@ function SendTestForm({
       }
       const result = await sendTestEmailAction(templateId, {
         to,
-        variables: samplesToVariables(samples),
+        variables: testSendVariables(variables, samples),
       });
       if (!result.ok) {
         const toDetail = result.details.find((d) => d.path === "to");
@@ -151,7 +152,7 @@ function SendTestForm({
                     <Input
                       id={`test-var-${variable.name}`}
                       value={samples[variable.name] ?? ""}
-                      placeholder={variable.fallback ?? ""}
+                      placeholder={sampleValueFor(variable)}
                       onChange={(e) =>
                         onSamplesChange({ ...samples, [variable.name]: e.target.value })
                       }

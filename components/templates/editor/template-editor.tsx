@@ -11,7 +11,7 @@ import {
   type AnyBlock,
 } from "@/lib/dashboard/templates-document";
 import { previewableDocument } from "@/lib/dashboard/templates-issues";
-import { samplesToVariables } from "@/lib/dashboard/templates-variables";
+import { previewVariables } from "@/lib/dashboard/templates-variables";
 import type { BlocksDocument } from "@/lib/templates/blocks";
 import { listTemplateVariables } from "@/lib/templates/inspect";
 import { resolveTheme } from "@/lib/templates/theme";
@@ -38,6 +38,8 @@ import { VariablesPanel } from "./variables-panel";
 
 type Props = {
   templateId: string;
+  /** What previews show for placeholders a send fills from the project (`{{project_name}}`). */
+  known?: Record<string, string>;
   initial: Draft;
   initialPreview: { html: string; subject: string };
   sender: SenderInfo;
@@ -46,7 +48,7 @@ type Props = {
 };
 
 /** The template editor: header, block list, inspector panels and the live preview. */
-export function TemplateEditor({ templateId, initial, initialPreview, ...rest }: Props) {
+export function TemplateEditor({ templateId, initial, initialPreview, known, ...rest }: Props) {
   const editor = useTemplateEditor(templateId, initial);
   const { draft, setDraft, issues, clientIssues } = editor;
   const toast = useToast();
@@ -72,13 +74,13 @@ export function TemplateEditor({ templateId, initial, initialPreview, ...rest }:
           format: "html",
           html: draft.html,
           subject: draft.subject,
-          variables: samplesToVariables(samples),
+          variables: previewVariables(variables, samples, known),
         }
       : {
           format: "blocks",
           document: previewableDocument(draft.document),
           subject: draft.subject,
-          variables: samplesToVariables(samples),
+          variables: previewVariables(variables, samples, known),
         };
   const preview = useLivePreview(previewRequest, initialPreview);
 

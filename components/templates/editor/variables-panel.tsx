@@ -1,13 +1,14 @@
 "use client";
 
 import { VARIABLE_SYNTAX, type Samples } from "@/lib/dashboard/templates-variables";
+import { sampleValueFor } from "@/lib/templates/sample-values";
 import type { TemplateVariable } from "@/lib/templates/variables";
 import { CopyButton } from "../../ui/copy-button";
 import { Input } from "../../ui/input";
 
 /**
  * The variables the template uses, each with a sample value that feeds the preview (and the
- * test email); empty samples show the fallback, as a real send without that value would.
+ * test email); an empty one shows sample data (its placeholder), never a blank.
  */
 export function VariablesPanel({
   variables,
@@ -25,7 +26,8 @@ export function VariablesPanel({
           Sample values
         </h3>
         <p className="mt-0.5 text-xs text-zinc-500">
-          Filled into the preview and test emails. Real sends use each recipient’s values.
+          Filled into the preview and test emails; empty ones use sample data. Real sends use each
+          recipient’s values.
         </p>
         {variables.length === 0 ? (
           <p className="mt-3 rounded-lg bg-zinc-50 px-3 py-3 text-[13px] text-zinc-500 ring-1 ring-zinc-200/70">
@@ -51,7 +53,7 @@ export function VariablesPanel({
                   <Input
                     id={id}
                     value={samples[variable.name] ?? ""}
-                    placeholder={variable.fallback ? variable.fallback : "Sample value"}
+                    placeholder={sampleValueFor(variable) || "Sample value"}
                     autoComplete="off"
                     onChange={(e) =>
                       onSamplesChange({ ...samples, [variable.name]: e.target.value })

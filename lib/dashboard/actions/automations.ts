@@ -10,6 +10,8 @@ import { resumeAutomation } from "../../automations/resume";
 import { updateAutomation } from "../../automations/update";
 import { AppError, NotFoundError, type ErrorDetail } from "../../errors";
 import { getTemplate } from "../../templates/get";
+import { listTemplateVariables } from "../../templates/inspect";
+import { sampleVariables } from "../../templates/sample-values";
 import { renderTemplate } from "../../templates/render";
 import { requireDashboard } from "../context";
 import { failure, success, toFormState, type FormState } from "../form-state";
@@ -143,13 +145,17 @@ export async function automationStatsAction(automationId: string): Promise<Autom
 export async function templatePreviewAction(
   templateId: string,
 ): Promise<BuilderResult<{ subject: string; html: string }>> {
-  const { ctx } = await requireDashboard();
+  const { ctx, project } = await requireDashboard();
   if (typeof templateId !== "string" || templateId === "") {
     return { ok: false, message: "Choose a template.", details: [] };
   }
   try {
     const template = await getTemplate(ctx, templateId);
-    const rendered = await renderTemplate(template);
+    // Sample data in every placeholder, as on the template's own page.
+    const samples = sampleVariables(listTemplateVariables(template), {
+      project_name: project.name,
+    });
+    const rendered = await renderTemplate(template, samples);
     return { ok: true, subject: rendered.subject, html: rendered.html };
   } catch (error) {
     if (error instanceof NotFoundError) {

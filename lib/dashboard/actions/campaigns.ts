@@ -34,6 +34,8 @@ export type CampaignDraft = {
     metric: "open_rate" | "click_rate";
   } | null;
   scheduled_at: string | null;
+  /** Values for the template's placeholders, the same for every recipient. */
+  variables: Record<string, unknown>;
 };
 export type SaveIntent = "save" | "send" | "schedule";
 export type SavedDraft = { id: string; recipients: number };
@@ -57,6 +59,7 @@ const FIELDS = [
   "target",
   "segment",
   "scheduled_at",
+  "variables",
 ] as const;
 
 const GONE = "This campaign no longer exists. It may have been deleted in another tab.";

@@ -9,6 +9,7 @@ import { NotFoundError } from "@/lib/errors";
 import { EMPTY_BLOCKS_SOURCE, parseBlocksSource, serializeBlocks } from "@/lib/templates/blocks";
 import { listTemplateVariables } from "@/lib/templates/inspect";
 import { renderTemplate } from "@/lib/templates/render";
+import { sampleVariables } from "@/lib/templates/sample-values";
 import { getTemplate } from "@/lib/templates/get";
 
 type Props = { params: Promise<{ id: string }> };
@@ -20,14 +21,19 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function TemplatePage({ params }: Props) {
-  const { ctx, user } = await requireDashboard();
+  const { ctx, user, project } = await requireDashboard();
   const { id } = await params;
   const template = await getTemplate(ctx, id).catch((error: unknown) => {
     if (error instanceof NotFoundError) notFound();
     throw error;
   });
+  // Sample data in every placeholder: a preview reads like a real email, never "Hi ,".
+  const known = { project_name: project.name };
+  const variables = listTemplateVariables(template);
+  const samples = sampleVariables(variables, known);
+
   if (template.isSystem) {
-    const preview = await renderTemplate(template);
+    const preview = await renderTemplate(template, samples);
     return (
       <SystemTemplateView
         template={{
@@ -38,7 +44,7 @@ export default async function TemplatePage({ params }: Props) {
           description: template.description,
         }}
         preview={preview}
-        variables={listTemplateVariables(template)}
+        variables={variables}
       />
     );
   }
@@ -51,7 +57,7 @@ export default async function TemplatePage({ params }: Props) {
   // The editor's first preview: blocks marked with the ids the editor uses, as live updates are.
   const preview = await renderTemplate(
     template.format === "blocks" ? { ...template, source: serializeBlocks(document) } : template,
-    {},
+    samples,
     { markBlocks: true },
   );
   return (
@@ -59,6 +65,7 @@ export default async function TemplatePage({ params }: Props) {
       // Opening another template starts a fresh editor state.
       key={template.id}
       templateId={template.id}
+      known={known}
       initial={{
         name: template.name,
         subject: template.subject,

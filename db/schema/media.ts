@@ -1,0 +1,41 @@
+import { customType, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, idColumn } from "./columns";
+import { projects } from "./projects";
+
+/**
+ * bytea as a Uint8Array: postgres.js answers a Buffer, PGlite a Uint8Array (both are one);
+ * written as a Buffer, which postgres.js sends as bytea and PGlite accepts.
+ */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Images uploaded for templates, kept in the database (docs/decisions: media in the database) and
+ * served publicly at `${APP_URL}/media/<id>.<ext>`: the id is unguessable, the bytes immutable.
+ */
+export const media = pgTable(
+  "media",
+  {
+    id: idColumn(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** Sniffed from the bytes, never taken from the client: image/png, jpeg, gif or webp. */
+    contentType: text().notNull(),
+    bytes: bytea().notNull(),
+    size: integer().notNull(),
+    /** Hex SHA-256 of the bytes: the same image uploaded twice is stored once per project. */
+    sha256: text().notNull(),
+    /** The uploaded file's name, for the gallery's labels only. */
+    filename: text().notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("media_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex("media_project_sha256_key").on(t.projectId, t.sha256),
+  ],
+);
+
+export type Media = typeof media.$inferSelect;
