@@ -34,6 +34,7 @@ export async function duplicateCampaign(ctx: ServiceContext, campaignId: string)
         fromEmail: campaign.fromEmail,
         target: campaign.target,
         templateId: campaign.templateId,
+        variables: campaign.variables,
         segmentId: campaign.segmentId,
         abSamplePercent: campaign.abSamplePercent,
         abWaitMinutes: campaign.abWaitMinutes,

@@ -40,7 +40,13 @@ export async function campaignContent(
       [{ path: "template", message: "choose a template for the campaign" }],
     );
   }
-  return { template, subject: variant.subject, previewText: campaign.previewText };
+  // The campaign's template content sits under each contact's own values, as at fan-out.
+  return {
+    template,
+    subject: variant.subject,
+    previewText: campaign.previewText,
+    defaults: campaign.variables,
+  };
 }
 
 /**

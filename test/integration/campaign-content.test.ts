@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "@/db/schema";
+import { duplicateCampaign } from "@/lib/campaigns/duplicate";
+import { previewCampaign } from "@/lib/campaigns/preview";
+import { sendCampaignTest } from "@/lib/campaigns/test-send";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 
 /**
@@ -112,5 +115,25 @@ describe(`campaign variables (${TEST_DRIVER})`, () => {
     expect(grace.html).toContain("Hi Grace,");
     expect(grace.html).toContain("Grace&#39;s own title");
     expect(grace.html).not.toContain("June in review");
+  });
+
+  it("are kept by a duplicate and used by the preview and a test send", async () => {
+    const created = await createCampaign({ variables: VARIABLES });
+    const ctx = app.ctx(project.id, "test");
+    const { campaign: copy } = await duplicateCampaign(ctx, created.body.id);
+    const fetched = await app.api(`/v1/campaigns/${copy.id}`, { key: project.live });
+    expect(fetched.body.variables).toEqual(VARIABLES);
+
+    const preview = await previewCampaign(ctx, copy.id);
+    expect(preview.variants[0]!.subject).toBe("Big news & more");
+    expect(preview.variants[0]!.html).toContain("We rebuilt the editor.");
+
+    const test = await sendCampaignTest(ctx, copy.id, { to: "me@example.com" });
+    const [row] = await app.runtime.db
+      .select({ subject: emails.subject, html: emails.html })
+      .from(emails)
+      .where(eq(emails.id, test.id));
+    expect(row!.subject).toBe("[Test] Big news & more");
+    expect(row!.html).toContain("We rebuilt the editor.");
   });
 });
