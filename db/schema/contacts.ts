@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, idColumn, updatedAt } from "./columns";
 import { projects } from "./projects";
 
@@ -17,6 +26,8 @@ export const contacts = pgTable(
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     // Double opt-in: set while a new contact has not confirmed yet (the link's secret).
     confirmationToken: text(),
+    // When the confirmation link was sent: it works for CONFIRMATION_VALIDITY_DAYS after.
+    confirmationSentAt: timestamp({ precision: 3, withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { hostedIcon, hostedPage } from "../http/hosted-page";
 import { escapeHtml } from "../templates/variables";
+import { CONFIRMATION_VALIDITY_DAYS } from "./double-opt-in";
 
 const TITLE = "Confirm your subscription";
 
@@ -11,7 +12,7 @@ export function confirmationPage(
   if (state === "invalid" || !target) {
     return hostedPage(
       TITLE,
-      `${hostedIcon("alert", "warn")}<h1>This link is invalid or was already used</h1><p>If you already confirmed, you're all set.</p>`,
+      `${hostedIcon("alert", "warn")}<h1>This link is invalid, expired or was already used</h1><p>If you already confirmed, you're all set. Links work for ${CONFIRMATION_VALIDITY_DAYS} days: sign up again for a new one.</p>`,
       404,
     );
   }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, type SQL } from "drizzle-orm";
 import { contacts, projects, type Contact } from "@/db/schema";
 import type { Database } from "@/db";
 import type { Clock } from "../clock";
@@ -12,6 +12,18 @@ import { isPlausibleToken } from "../tracking/token";
 
 /** The system template the confirmation email uses (its button goes to `data.verify_url`). */
 export const CONFIRMATION_TEMPLATE = "tpl_system_verify_email";
+/** How long a confirmation link works; the email says so. */
+export const CONFIRMATION_VALIDITY_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** The contact a confirmation link is for, while the link is still valid. */
+function validToken(token: string, now: Date): SQL {
+  return and(
+    eq(contacts.confirmationToken, token),
+    isNotNull(contacts.confirmationToken),
+    gt(contacts.confirmationSentAt, new Date(now.getTime() - CONFIRMATION_VALIDITY_DAYS * DAY_MS)),
+  )!;
+}
 
 /**
  * Double opt-in (per project, Settings): a contact created without an explicit `subscribed`
@@ -23,7 +35,7 @@ export async function startDoubleOptIn(ctx: ServiceContext, contact: Contact) {
   const token = randomBase62(32);
   await ctx.db
     .update(contacts)
-    .set({ confirmationToken: token })
+    .set({ confirmationToken: token, confirmationSentAt: ctx.clock.now() })
     .where(eq(contacts.id, contact.id));
   const url = `${ctx.config.appUrl}/confirm/${token}`;
   await withTransaction(ctx.db, async (tx) => {
@@ -46,7 +58,7 @@ export async function startDoubleOptIn(ctx: ServiceContext, contact: Contact) {
       content: {
         template,
         subject: "Please confirm your subscription",
-        variables: { data: { verify_url: url, expires_in: "7 days" } },
+        variables: { data: { verify_url: url, expires_in: `${CONFIRMATION_VALIDITY_DAYS} days` } },
       },
     });
     await batch.flush();
@@ -54,17 +66,21 @@ export async function startDoubleOptIn(ctx: ServiceContext, contact: Contact) {
 }
 
 /** Who a confirmation link is for (the page shows it before the click). */
-export async function describeConfirmation(db: Database, token: string) {
+export async function describeConfirmation(deps: { db: Database; clock: Clock }, token: string) {
   if (!isPlausibleToken(token)) return null;
+  const { db } = deps;
   const [row] = await db
     .select({ email: contacts.email, projectName: projects.name })
     .from(contacts)
     .innerJoin(projects, eq(projects.id, contacts.projectId))
-    .where(and(eq(contacts.confirmationToken, token), isNotNull(contacts.confirmationToken)));
+    .where(validToken(token, deps.clock.now()));
   return row ?? null;
 }
 
-/** Confirms a subscription: subscribed, token spent, automations entered. Null for a bad token. */
+/**
+ * Confirms a subscription: subscribed, token spent, automations entered. Null for a bad, used or
+ * expired token (a link older than CONFIRMATION_VALIDITY_DAYS).
+ */
 export async function confirmSubscription(deps: { db: Database; clock: Clock }, token: string) {
   if (!isPlausibleToken(token)) return null;
   const now = deps.clock.now();
@@ -72,7 +88,7 @@ export async function confirmSubscription(deps: { db: Database; clock: Clock }, 
     const [contact] = await tx
       .update(contacts)
       .set({ subscribed: true, confirmationToken: null, updatedAt: now })
-      .where(eq(contacts.confirmationToken, token))
+      .where(validToken(token, now))
       .returning({ id: contacts.id, projectId: contacts.projectId, email: contacts.email });
     if (!contact) return null;
     await enrollSubscribedContact(tx, { projectId: contact.projectId, contactId: contact.id, now });

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contacts } from "@/db/schema";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError } from "../support/checks";
@@ -76,6 +78,32 @@ describe(`double opt-in (${TEST_DRIVER})`, () => {
       "enrolled after confirming",
     );
     expect((await fetch(`${app.baseUrl}/confirm/${token}`, { method: "POST" })).status).toBe(404);
+  });
+
+  it("a link works for 7 days after it was sent, and not after", async () => {
+    const pending = async (email: string, ageDays: number) => {
+      const created = await api("/v1/contacts", { method: "POST", body: { email } });
+      expect(created.status, created.text).toBe(201);
+      const sentAt = new Date(Date.now() - ageDays * 86_400_000);
+      const [row] = await app.runtime.db
+        .update(contacts)
+        .set({ confirmationSentAt: sentAt })
+        .where(eq(contacts.id, created.body.id))
+        .returning({ token: contacts.confirmationToken });
+      return { id: created.body.id as string, token: row!.token! };
+    };
+    const stale = await pending("stale@example.com", 8);
+    expect((await fetch(`${app.baseUrl}/confirm/${stale.token}`)).status).toBe(404);
+    const refused = await fetch(`${app.baseUrl}/confirm/${stale.token}`, { method: "POST" });
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toContain("expired");
+    expect((await api(`/v1/contacts/${stale.id}`)).body.subscribed).toBe(false);
+
+    const recent = await pending("recent@example.com", 6);
+    expect((await fetch(`${app.baseUrl}/confirm/${recent.token}`)).status).toBe(200);
+    const confirmed = await fetch(`${app.baseUrl}/confirm/${recent.token}`, { method: "POST" });
+    expect(confirmed.status).toBe(200);
+    expect((await api(`/v1/contacts/${recent.id}`)).body.subscribed).toBe(true);
   });
 
   it("an explicit subscribed value skips the confirmation", async () => {

@@ -11,7 +11,7 @@ export async function GET(request: Request, { params }: RouteContext): Promise<R
   const limit = addressLimit(runtime, request.headers);
   const refused = limitedPage(limit);
   if (refused) return refused;
-  const target = await describeConfirmation(runtime.db, (await params).token);
+  const target = await describeConfirmation(runtime, (await params).token);
   if (!target) limit.fail();
   return confirmationPage(target ? "confirm" : "invalid", target);
 }
@@ -23,7 +23,7 @@ export async function POST(request: Request, { params }: RouteContext): Promise<
   const refused = limitedPage(limit);
   if (refused) return refused;
   const token = (await params).token;
-  const target = await describeConfirmation(runtime.db, token);
+  const target = await describeConfirmation(runtime, token);
   if (!target) limit.fail();
   const confirmed = target ? await confirmSubscription(runtime, token) : null;
   return confirmationPage(confirmed ? "done" : "invalid", target);
