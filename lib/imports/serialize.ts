@@ -24,6 +24,20 @@ export const ImportResponse = z.strictObject({
 });
 export type ImportResource = z.infer<typeof ImportResponse>;
 
+/** POST /v1/contacts/import/check: what the import would do, nothing imported. */
+export const ImportCheckResponse = z.strictObject({
+  format: z.enum(["csv", "ndjson"]),
+  delimiter: z.enum([",", ";", "\t"]),
+  columns: z.array(z.string()),
+  mapping: z.record(z.string(), z.string()),
+  total_rows: z.number().int(),
+  contacts: z.number().int(),
+  error_count: z.number().int(),
+  errors: ImportResponse.shape.errors,
+  duplicate_count: z.number().int(),
+  duplicates: ImportResponse.shape.duplicates,
+});
+
 export function serializeImport(job: ContactImport): ImportResource {
   return {
     id: job.id,
