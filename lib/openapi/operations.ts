@@ -2,6 +2,7 @@ import { automationOperations } from "./automations";
 import { campaignOperations } from "./campaigns";
 import { contactOperations } from "./contacts";
 import { domainOperations } from "./domains";
+import { metaOperations } from "./meta";
 import type { Operation } from "./operation";
 import { segmentOperations } from "./segments";
 import { sendingOperations } from "./sending";
@@ -23,4 +24,5 @@ export const operations: Operation[] = [
   ...domainOperations,
   ...suppressionOperations,
   ...webhookOperations,
+  ...metaOperations,
 ];
