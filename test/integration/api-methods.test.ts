@@ -33,7 +33,10 @@ describe(`API methods (${TEST_DRIVER})`, () => {
         expect(res.headers.get("x-request-id"), `${method} ${path}`).toMatch(/^req_/);
         // The OpenAPI document is public: its GET answers without a key (the others are 405s).
         if (PUBLIC.has(`${method} ${pattern}`)) expect(res.status).toBe(200);
-        else expect(res.body?.error?.code, `${method} ${path}: ${res.text}`).toEqual(expect.any(String));
+        else
+          expect(res.body?.error?.code, `${method} ${path}: ${res.text}`).toEqual(
+            expect.any(String),
+          );
         answers.set(method, { status: res.status, allow: res.headers.get("allow") });
       }
       if (pattern.includes("[...")) return; // the unknown-route 404 answers every method alike
