@@ -28,6 +28,15 @@ export const PageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
+/** The response shape of a keyset-paged list of `item`s, for response schemas. */
+export function PageOf<Item extends z.ZodType>(item: Item) {
+  return z.strictObject({
+    data: z.array(item),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+  });
+}
+
 function scopeTag(scope: string): string {
   return createHash("sha256").update(scope).digest("base64url").slice(0, 10);
 }

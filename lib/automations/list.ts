@@ -20,5 +20,12 @@ export async function listAutomations(ctx: ServiceContext, query: unknown) {
     .where(and(...filters))
     .orderBy(...newestFirst(automations.createdAt, automations.id))
     .limit(limit + 1);
-  return toPage(rows, limit, scope, (r) => r, serializeAutomation);
+  // Not `serializeAutomation` itself: toPage maps with (row, index), and an index is no stats.
+  return toPage(
+    rows,
+    limit,
+    scope,
+    (r) => r,
+    (row) => serializeAutomation(row),
+  );
 }

@@ -1,9 +1,80 @@
-import type { Automation, AutomationRun, AutomationStepRun } from "@/db/schema";
-import { serializePause } from "../breaker/serialize";
-import { iso } from "../serialize";
+import { z } from "zod";
+import {
+  RUN_STATUSES,
+  type Automation,
+  type AutomationRun,
+  type AutomationStepRun,
+} from "@/db/schema";
+import { PauseResponse, serializePause } from "../breaker/serialize";
+import { iso, JsonObjectResponse, Timestamp } from "../serialize";
 import type { AutomationStats } from "./stats";
 
-export function serializeAutomation(automation: Automation, stats?: AutomationStats) {
+const count = z.number().int();
+
+/** Steps as stored: each has an `id` and a `type`, the rest depends on the type. */
+const StepResponse = z.looseObject({ id: z.string(), type: z.string() });
+
+export const AutomationResponse = z.strictObject({
+  id: z.string().meta({ example: "aut_5KcW8nLq2ZxT7mRb" }),
+  name: z.string(),
+  status: z.enum(["draft", "live", "paused"]),
+  paused: PauseResponse.nullable(),
+  trigger: z.union([
+    z.strictObject({ event: z.literal("contact.subscribed") }),
+    z.strictObject({ event: z.literal("event"), name: z.string() }),
+  ]),
+  steps: z.array(StepResponse),
+  step_count: count,
+  /** Only on GET /v1/automations/:id. */
+  stats: z
+    .strictObject({
+      runs: z.record(z.string(), count),
+      steps: z.record(
+        z.string(),
+        z.strictObject({ entered: count, completed: count, failed: count, waiting: count }),
+      ),
+      latest_error: z.strictObject({ message: z.string(), at: Timestamp.nullable() }).nullable(),
+    })
+    .optional(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type AutomationResource = z.infer<typeof AutomationResponse>;
+
+export const RunResponse = z.strictObject({
+  id: z.string(),
+  automation_id: z.string(),
+  contact_id: z.string().nullable(),
+  status: z.enum(RUN_STATUSES),
+  current_step: z.string().nullable(),
+  resume_at: Timestamp.nullable(),
+  wait_event: z.string().nullable(),
+  steps_executed: count,
+  error: z.string().nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  finished_at: Timestamp.nullable(),
+});
+export type RunResource = z.infer<typeof RunResponse>;
+
+const StepRunResponse = z.strictObject({
+  id: z.string(),
+  step_id: z.string(),
+  type: z.string(),
+  started_at: Timestamp,
+  finished_at: Timestamp.nullable(),
+  outcome: z.string().nullable(),
+  error: z.string().nullable(),
+  detail: JsonObjectResponse,
+});
+
+/** GET /v1/automations/:id/runs/:runId: the run and its step history. */
+export const RunDetailResponse = RunResponse.extend({ steps: z.array(StepRunResponse) });
+
+export function serializeAutomation(
+  automation: Automation,
+  stats?: AutomationStats,
+): AutomationResource {
   return {
     id: automation.id,
     name: automation.name,
@@ -27,9 +98,8 @@ export function serializeAutomation(automation: Automation, stats?: AutomationSt
     updated_at: iso(automation.updatedAt),
   };
 }
-export type AutomationResource = ReturnType<typeof serializeAutomation>;
 
-export function serializeRun(run: AutomationRun) {
+export function serializeRun(run: AutomationRun): RunResource {
   return {
     id: run.id,
     automation_id: run.automationId,
@@ -45,9 +115,8 @@ export function serializeRun(run: AutomationRun) {
     finished_at: iso(run.finishedAt),
   };
 }
-export type RunResource = ReturnType<typeof serializeRun>;
 
-export function serializeStepRun(step: AutomationStepRun) {
+export function serializeStepRun(step: AutomationStepRun): z.infer<typeof StepRunResponse> {
   return {
     id: step.id,
     step_id: step.stepId,

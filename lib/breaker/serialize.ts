@@ -1,5 +1,6 @@
+import { z } from "zod";
 import type { BreakerTrip } from "@/db/schema";
-import { iso } from "../serialize";
+import { iso, Timestamp } from "../serialize";
 import { describeTrip, type BreakerReason } from "./judge";
 
 type Paused = {
@@ -8,8 +9,19 @@ type Paused = {
   pauseStats: BreakerTrip | null;
 };
 
+export const PauseResponse = z.strictObject({
+  reason: z.enum(["bounce_rate", "complaint_rate"]),
+  message: z.string(),
+  bounce_rate: z.number(),
+  complaint_rate: z.number(),
+  sends: z.number().int(),
+  threshold_percent: z.number(),
+  paused_at: Timestamp.nullable(),
+});
+export type PauseResource = z.infer<typeof PauseResponse>;
+
 /** `paused` on a campaign or automation resource: why the circuit breaker stopped it, or null. */
-export function serializePause(row: Paused) {
+export function serializePause(row: Paused): PauseResource | null {
   if (!row.pausedReason || !row.pauseStats) return null;
   return {
     reason: row.pausedReason,
@@ -18,7 +30,6 @@ export function serializePause(row: Paused) {
     paused_at: iso(row.pausedAt),
   };
 }
-export type PauseResource = NonNullable<ReturnType<typeof serializePause>>;
 
 /** The data of a `campaign.paused` / `automation.paused` webhook. */
 export function pauseWebhookData(

@@ -1,6 +1,7 @@
-import type { Campaign, CampaignVariant } from "@/db/schema";
-import { serializePause } from "../breaker/serialize";
-import { iso } from "../serialize";
+import { z } from "zod";
+import { CAMPAIGN_STATUSES, type Campaign, type CampaignVariant } from "@/db/schema";
+import { PauseResponse, serializePause } from "../breaker/serialize";
+import { iso, JsonObjectResponse, Timestamp } from "../serialize";
 
 const COUNTERS = [
   "recipients",
@@ -14,12 +15,81 @@ const COUNTERS = [
   "unsubscribed",
 ] as const;
 
+const count = z.number().int();
+const CampaignStatsResponse = z.strictObject({
+  recipients: count,
+  sent: count,
+  delivered: count,
+  failed: count,
+  bounced: count,
+  complained: count,
+  opened: count,
+  clicked: count,
+  unsubscribed: count,
+  open_rate: z.number(),
+  click_rate: z.number(),
+  excluded: z.strictObject({ unsubscribed: count, suppressed: count }),
+  variants: z.record(
+    z.string(),
+    z.strictObject({
+      subject: z.string(),
+      recipients: count,
+      sent: count,
+      delivered: count,
+      opened: count,
+      clicked: count,
+    }),
+  ),
+});
+
+export const CampaignResponse = z.strictObject({
+  id: z.string().meta({ example: "cmp_2WxK9mQc5LtR8vZb" }),
+  name: z.string(),
+  subject: z.string(),
+  preview_text: z.string(),
+  from_name: z.string(),
+  from_email: z.string(),
+  target: z.enum(["all", "segment"]),
+  template: z.string().nullable(),
+  variables: JsonObjectResponse,
+  segment: z.string().nullable(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  paused: PauseResponse.nullable(),
+  stats: CampaignStatsResponse.nullable(),
+  variants: z.array(z.strictObject({ id: z.string(), subject: z.string() })),
+  ab_test: z
+    .strictObject({
+      sample_percent: count,
+      wait_hours: z.number(),
+      metric: z.enum(["open_rate", "click_rate"]),
+      sample_size: count.nullable(),
+      decide_at: Timestamp.nullable(),
+      winner: z.string().nullable(),
+    })
+    .nullable(),
+  scheduled_at: Timestamp.nullable(),
+  sent_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type CampaignResource = z.infer<typeof CampaignResponse>;
+
+/** POST /v1/campaigns/:id/send: the campaign, and what happened inline (no worker) or `queued`. */
+export const CampaignSendResponse = CampaignResponse.extend({
+  queued: z.union([z.literal(true), count]),
+  sent: count.optional(),
+  failed: count.optional(),
+});
+
 /**
  * Campaign `stats` (DECISIONS §4), from the per-variant counters the fan-out and the email
  * events keep: null on a draft; opened/clicked count unique recipients; rates are fractions of
  * delivered. `excluded` says who the audience left out and why.
  */
-export function campaignStats(campaign: Campaign, variants: CampaignVariant[]) {
+export function campaignStats(
+  campaign: Campaign,
+  variants: CampaignVariant[],
+): z.infer<typeof CampaignStatsResponse> | null {
   if (campaign.status === "draft") return null;
   const totals = Object.fromEntries(
     COUNTERS.map((key) => [key, variants.reduce((sum, v) => sum + v[key], 0)]),
@@ -50,7 +120,10 @@ export function campaignStats(campaign: Campaign, variants: CampaignVariant[]) {
   };
 }
 
-export function serializeCampaign(campaign: Campaign, variants: CampaignVariant[]) {
+export function serializeCampaign(
+  campaign: Campaign,
+  variants: CampaignVariant[],
+): CampaignResource {
   return {
     id: campaign.id,
     name: campaign.name,
@@ -84,4 +157,3 @@ export function serializeCampaign(campaign: Campaign, variants: CampaignVariant[
     updated_at: iso(campaign.updatedAt),
   };
 }
-export type CampaignResource = ReturnType<typeof serializeCampaign>;

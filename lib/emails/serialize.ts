@@ -1,7 +1,46 @@
-import type { Email, EmailEvent } from "@/db/schema";
-import { iso } from "../serialize";
+import { z } from "zod";
+import { EMAIL_STATUSES, EMAIL_TYPES, type Email, type EmailEvent } from "@/db/schema";
+import { iso, JsonObjectResponse, Timestamp } from "../serialize";
 
-export function serializeEmail(email: Email) {
+export const EmailResponse = z.strictObject({
+  id: z.string().meta({ example: "em_7hGk2PqW9xLc4TnZ" }),
+  from: z.string().meta({ example: "Acme <hello@acme.example>" }),
+  to: z.string(),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  reply_to: z.array(z.string()),
+  subject: z.string(),
+  type: z.enum(EMAIL_TYPES),
+  status: z.enum(EMAIL_STATUSES),
+  message_id: z.string().nullable(),
+  opens: z.number().int(),
+  clicks: z.number().int(),
+  template_id: z.string().nullable(),
+  test: z.boolean(),
+  last_error: z.string().nullable(),
+  created_at: Timestamp,
+  sent_at: Timestamp.nullable(),
+  updated_at: Timestamp,
+});
+export type EmailResource = z.infer<typeof EmailResponse>;
+
+/** The detail view adds the bodies and attachment names (never their content). */
+export const EmailDetailResponse = EmailResponse.extend({
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+  attachments: z.array(
+    z.strictObject({ filename: z.string(), content_type: z.string().nullable() }),
+  ),
+});
+
+export const EmailEventResponse = z.strictObject({
+  id: z.string(),
+  type: z.string().meta({ example: "delivered" }),
+  data: JsonObjectResponse,
+  created_at: Timestamp,
+});
+
+export function serializeEmail(email: Email): EmailResource {
   return {
     id: email.id,
     from: email.fromAddress,
@@ -24,8 +63,7 @@ export function serializeEmail(email: Email) {
   };
 }
 
-/** The detail view adds the bodies and attachment names (never their content). */
-export function serializeEmailDetail(email: Email) {
+export function serializeEmailDetail(email: Email): z.infer<typeof EmailDetailResponse> {
   return {
     ...serializeEmail(email),
     html: email.html,
@@ -37,6 +75,6 @@ export function serializeEmailDetail(email: Email) {
   };
 }
 
-export function serializeEmailEvent(event: EmailEvent) {
+export function serializeEmailEvent(event: EmailEvent): z.infer<typeof EmailEventResponse> {
   return { id: event.id, type: event.type, data: event.data, created_at: iso(event.createdAt) };
 }

@@ -1,8 +1,17 @@
+import { z } from "zod";
 import type { RecordedEvent } from "@/db/schema";
-import { iso } from "../serialize";
+import { iso, Timestamp } from "../serialize";
 
 /** The API's Event resource (DECISIONS §4). */
-export function serializeEvent(event: RecordedEvent) {
+export const EventResponse = z.strictObject({
+  id: z.string().meta({ example: "evt_2RbN8kLq5WmZ7cXj" }),
+  name: z.string().meta({ example: "user.signed_up" }),
+  contact_id: z.string().nullable(),
+  created_at: Timestamp,
+});
+export type EventResource = z.infer<typeof EventResponse>;
+
+export function serializeEvent(event: RecordedEvent): EventResource {
   return {
     id: event.id,
     name: event.name,
@@ -10,7 +19,6 @@ export function serializeEvent(event: RecordedEvent) {
     created_at: iso(event.createdAt),
   };
 }
-export type EventResource = ReturnType<typeof serializeEvent>;
 
 /** For timelines and the dashboard: the resource plus what was posted with it. */
 export function serializeEventWithData(event: RecordedEvent) {

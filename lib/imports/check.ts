@@ -1,7 +1,8 @@
+import type { z } from "zod";
+import type { ImportCheckResponse } from "./serialize";
 import type { ImportRowError } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import { ValidationError } from "../errors";
-import type { CsvDelimiter } from "./delimiter";
 import { FirstRows, sortPiece, type DuplicateRow } from "./duplicates";
 import { readImportFile } from "./file-stream";
 import { checkMappingTargets, fileMapping } from "./mapping";
@@ -13,19 +14,8 @@ export const MAX_CHECK_PROBLEMS = 100;
 // Bigger pieces than the upload's: nothing is stored, so only parsing speed matters.
 const PIECE_CHARS = 1024 * 1024;
 
-export type ImportCheckReport = {
-  format: "csv" | "ndjson";
-  delimiter: CsvDelimiter;
-  columns: string[];
-  mapping: Record<string, string>;
-  total_rows: number;
-  /** Distinct emails with at least one valid row: the contacts the import creates or updates. */
-  contacts: number;
-  error_count: number;
-  errors: ImportRowError[];
-  duplicate_count: number;
-  duplicates: DuplicateRow[];
-};
+/** Typed by the documented response, so the report cannot drift from its description. */
+export type ImportCheckReport = z.infer<typeof ImportCheckResponse>;
 
 /**
  * Tallies a file's rows as the import will count them: each row is a contact (its email's first

@@ -12,7 +12,7 @@ import { parseInput } from "../validation";
 import { csvLine } from "./csv-cells";
 
 // The contacts list's own filters (search, subscribed, email), so a download is what the list shows.
-const ExportQuery = ContactFilterQuery.extend({
+export const ExportQuery = ContactFilterQuery.extend({
   segment: z.string().max(100).optional(),
 });
 const BATCH = 1000;

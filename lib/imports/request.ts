@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { ValidationError } from "../errors";
 import { assertCleanInput } from "../input-guard";
 
@@ -37,3 +38,14 @@ export function importMapping(raw: string | undefined): Record<string, string> |
     { path: "mapping", message: "must be a JSON object of column → destination" },
   ]);
 }
+
+/** The import endpoints' query, as the parsers above read it (for the OpenAPI document). */
+export const ImportRequestQuery = z.object({
+  format: z
+    .enum(["csv", "ndjson"])
+    .optional()
+    .meta({ description: "Overrides the Content-Type (text/csv or application/x-ndjson)." }),
+  mapping: z.string().optional().meta({
+    description: 'JSON object from a CSV column to a destination, e.g. {"E-mail":"email"}.',
+  }),
+});

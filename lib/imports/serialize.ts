@@ -1,7 +1,44 @@
+import { z } from "zod";
 import type { ContactImport } from "@/db/schema";
-import { iso } from "../serialize";
+import { iso, Timestamp } from "../serialize";
 
-export function serializeImport(job: ContactImport) {
+export const ImportResponse = z.strictObject({
+  id: z.string().meta({ example: "imp_6TqW2nZk8RcL3vXm" }),
+  status: z.enum(["pending", "running", "completed", "failed"]),
+  format: z.enum(["csv", "ndjson"]),
+  columns: z.array(z.string()),
+  mapping: z.record(z.string(), z.string()),
+  delimiter: z.enum([",", ";", "\t"]).nullable(),
+  total_rows: z.number().int(),
+  processed_rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  error_count: z.number().int(),
+  errors: z.array(z.strictObject({ row: z.number().int(), message: z.string() })),
+  duplicate_count: z.number().int(),
+  duplicates: z.array(
+    z.strictObject({ row: z.number().int(), first_row: z.number().int(), email: z.string() }),
+  ),
+  created_at: Timestamp,
+  finished_at: Timestamp.nullable(),
+});
+export type ImportResource = z.infer<typeof ImportResponse>;
+
+/** POST /v1/contacts/import/check: what the import would do, nothing imported. */
+export const ImportCheckResponse = z.strictObject({
+  format: z.enum(["csv", "ndjson"]),
+  delimiter: z.enum([",", ";", "\t"]),
+  columns: z.array(z.string()),
+  mapping: z.record(z.string(), z.string()),
+  total_rows: z.number().int(),
+  contacts: z.number().int(),
+  error_count: z.number().int(),
+  errors: ImportResponse.shape.errors,
+  duplicate_count: z.number().int(),
+  duplicates: ImportResponse.shape.duplicates,
+});
+
+export function serializeImport(job: ContactImport): ImportResource {
   return {
     id: job.id,
     status: job.status,

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { withTransaction, type ServiceContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { JOBS } from "../jobs/names";
@@ -19,9 +20,17 @@ import { sendContent } from "./content";
 import { OutboundBatch } from "./outbound";
 import { MAX_IDEMPOTENCY_KEY_LENGTH, SendEmailInput } from "./schemas";
 
+/** POST /v1/send's answer (DECISIONS §4); `idempotent` only on an Idempotency-Key replay. */
+export const SendEmailResponse = z.strictObject({
+  id: z.string().meta({ example: "em_7hGk2PqW9xLc4TnZ" }),
+  status: z.string().meta({ example: "queued" }),
+  messageId: z.string().nullable(),
+  idempotent: z.literal(true).optional(),
+});
+
 export type SendEmailResult = {
   httpStatus: 200 | 202;
-  body: StoredSendResponse & { idempotent?: true };
+  body: StoredSendResponse & z.infer<typeof SendEmailResponse>;
 };
 
 /**

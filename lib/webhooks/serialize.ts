@@ -1,13 +1,64 @@
+import { z } from "zod";
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from "@/db/schema";
-import { iso } from "../serialize";
+import { iso, Timestamp } from "../serialize";
+import { WEBHOOK_EVENT_TYPES } from "./event-types";
+
+export const WebhookSummaryResponse = z.strictObject({
+  id: z.string().meta({ example: "wh_9LmQ2xKc7VbT4nRz" }),
+  url: z.string().meta({ example: "https://hooks.acme.example/mailwright" }),
+  description: z.string().nullable(),
+  events: z.array(z.string()).meta({ example: [...WEBHOOK_EVENT_TYPES] }),
+  active: z.boolean(),
+  disabled_reason: z.string().nullable(),
+  failing_since: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export const WebhookResponse = WebhookSummaryResponse.extend({
+  secret: z.string().meta({ example: "whsec_3kTQ9mWcY2hX8pLrN5vB7zQa" }),
+});
+export type WebhookResource = z.infer<typeof WebhookResponse>;
+
+const WebhookAttemptResponse = z.strictObject({
+  id: z.string(),
+  status: z.enum(["succeeded", "failed"]),
+  status_code: z.number().int().nullable(),
+  duration_ms: z.number().int().nullable(),
+  response_body: z.string().nullable(),
+  error: z.string().nullable(),
+  attempted_at: Timestamp,
+});
+
+export const WebhookDeliveryResponse = z.strictObject({
+  id: z.string(),
+  endpoint_id: z.string(),
+  event_type: z.string().meta({ example: "email.delivered" }),
+  status: z.enum(["pending", "succeeded", "failed"]),
+  attempt_count: z.number().int(),
+  next_attempt_at: Timestamp.nullable(),
+  last_status_code: z.number().int().nullable(),
+  payload: z.unknown(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  attempts: z.array(WebhookAttemptResponse),
+});
+export type WebhookDeliveryResource = z.infer<typeof WebhookDeliveryResponse>;
+
+export const WebhookReplayResponse = z.strictObject({
+  id: z.string(),
+  endpoint_id: z.string(),
+  queued: z.literal(true),
+});
 
 /** The secret is part of the single-endpoint shape: receivers need it to verify signatures. */
-export function serializeWebhook(endpoint: WebhookEndpoint) {
+export function serializeWebhook(endpoint: WebhookEndpoint): WebhookResource {
   return { ...serializeWebhookSummary(endpoint), secret: endpoint.secret };
 }
 
 /** List items leave the secret out: it is one GET away, and lists get logged and cached more. */
-export function serializeWebhookSummary(endpoint: WebhookEndpoint) {
+export function serializeWebhookSummary(
+  endpoint: WebhookEndpoint,
+): z.infer<typeof WebhookSummaryResponse> {
   return {
     id: endpoint.id,
     url: endpoint.url,
@@ -20,9 +71,8 @@ export function serializeWebhookSummary(endpoint: WebhookEndpoint) {
     updated_at: iso(endpoint.updatedAt),
   };
 }
-export type WebhookResource = ReturnType<typeof serializeWebhook>;
 
-export function serializeAttempt(attempt: WebhookAttempt) {
+export function serializeAttempt(attempt: WebhookAttempt): z.infer<typeof WebhookAttemptResponse> {
   const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
   return {
     id: attempt.id,
@@ -35,7 +85,10 @@ export function serializeAttempt(attempt: WebhookAttempt) {
   };
 }
 
-export function serializeDelivery(delivery: WebhookDelivery, attempts: WebhookAttempt[]) {
+export function serializeDelivery(
+  delivery: WebhookDelivery,
+  attempts: WebhookAttempt[],
+): WebhookDeliveryResource {
   return {
     id: delivery.id,
     endpoint_id: delivery.endpointId,
@@ -51,4 +104,3 @@ export function serializeDelivery(delivery: WebhookDelivery, attempts: WebhookAt
     attempts: attempts.map(serializeAttempt),
   };
 }
-export type WebhookDeliveryResource = ReturnType<typeof serializeDelivery>;

@@ -1,0 +1,200 @@
+import { z } from "zod";
+import {
+  type ErrorStatus,
+  errorCodes,
+  errorStatuses,
+  ERROR_DESCRIPTIONS,
+  type Operation,
+} from "./operation";
+import { operations as allOperations } from "./operations";
+
+type JsonSchema = Record<string, unknown>;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+
+/** DECISIONS §3: the one error body of every 4xx/5xx. */
+const ErrorBody = z.strictObject({
+  error: z.strictObject({
+    code: z.string().meta({ description: "snake_case, stable: branch on it." }),
+    message: z.string().meta({ description: "A human sentence." }),
+    details: z
+      .array(z.strictObject({ path: z.string(), message: z.string() }))
+      .optional()
+      .meta({ description: "Validation errors only: one per problem." }),
+  }),
+});
+
+/**
+ * The OpenAPI 3.1 document of /v1, derived from the operation registry: request schemas are the
+ * services' zod inputs (as input), responses the serializers' zod schemas (as output). Named
+ * component schemas, an operationId on each operation, bearerAuth.
+ */
+export function buildOpenApiDocument(options: { serverUrl: string; operations?: Operation[] }) {
+  const operations = options.operations ?? allOperations;
+  const inputs = z.registry<{ id: string }>();
+  const outputs = z.registry<{ id: string }>();
+  outputs.add(ErrorBody, { id: "Error" });
+  const named = (registry: typeof inputs, schema: z.ZodType, id: string) => {
+    const existing = registry.get(schema)?.id;
+    if (existing) return existing;
+    registry.add(schema, { id });
+    return id;
+  };
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    const requestName = op.body && named(inputs, op.body, `${pascal(op.id)}Request`);
+    const responses: Record<string, unknown> = {};
+    for (const [status, spec] of Object.entries(op.responses)) {
+      const contentType = spec.contentType ?? "application/json";
+      const responseName = spec.schema && named(outputs, spec.schema, `${pascal(op.id)}Response`);
+      responses[status] = {
+        description: spec.description,
+        content: {
+          [contentType]: { schema: responseName ? ref(responseName) : { type: "string" } },
+        },
+      };
+    }
+    for (const status of errorStatuses(op)) responses[String(status)] = errorResponse(op, status);
+    paths[op.path] ??= {};
+    paths[op.path]![op.method] = {
+      operationId: op.id,
+      tags: [op.tag],
+      summary: op.summary,
+      description: op.description,
+      ...(op.public ? { security: [] } : {}),
+      parameters: [...pathParameters(op), ...queryParameters(op), ...headerParameters(op)],
+      ...(requestName && {
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: ref(requestName),
+              ...(op.example?.body !== undefined && { example: op.example.body }),
+            },
+          },
+        },
+      }),
+      ...(op.rawBody && {
+        requestBody: {
+          required: true,
+          description: op.rawBody.description,
+          content: Object.fromEntries(
+            op.rawBody.contentTypes.map((type) => [
+              type,
+              {
+                schema: { type: "string" },
+                ...(op.example?.rawBody && { example: op.example.rawBody }),
+              },
+            ]),
+          ),
+        },
+      }),
+      responses,
+    };
+  }
+
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Mailwright API",
+      version: "1.0.0",
+      description:
+        'Send transactional email, manage contacts, segments, templates, campaigns, automations, domains, suppressions and webhooks. Authenticate with `Authorization: Bearer sk_live_…` (or `sk_test_…`: simulated delivery). Errors share one body: `{"error":{"code","message","details"?}}`; every response carries `X-Request-Id` and `RateLimit-*` headers.',
+    },
+    servers: [{ url: `${options.serverUrl}/api` }],
+    security: [{ bearerAuth: [] }],
+    tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API key: sk_live_… or sk_test_…",
+        },
+      },
+      schemas: { ...componentSchemas(inputs, "input"), ...componentSchemas(outputs, "output") },
+    },
+  };
+}
+
+function componentSchemas(registry: z.core.$ZodRegistry<{ id: string }>, io: "input" | "output") {
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    unrepresentable: "any",
+    uri: (id) => `#/components/schemas/${id}`,
+    override: ({ jsonSchema }) => tidy(jsonSchema),
+  });
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema;
+    delete schema.$id;
+  }
+  return schemas as Record<string, JsonSchema>;
+}
+
+/** zod's ISO pattern repeats what `format: date-time` says, unreadably. */
+function tidy(schema: JsonSchema) {
+  if (schema.format === "date-time") delete schema.pattern;
+}
+
+function inlineSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    override: ({ jsonSchema }) => tidy(jsonSchema),
+  }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+function pathParameters(op: Operation) {
+  return [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
+}
+
+function queryParameters(op: Operation) {
+  if (!op.query) return [];
+  const json = inlineSchema(op.query) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return Object.entries(json.properties ?? {}).map(([name, schema]) => {
+    const { description, ...rest } = schema;
+    return {
+      name,
+      in: "query",
+      required: json.required?.includes(name) ?? false,
+      ...(description !== undefined && { description }),
+      schema: rest,
+      ...(op.example?.query?.[name] !== undefined && { example: op.example.query[name] }),
+    };
+  });
+}
+
+function headerParameters(op: Operation) {
+  return (op.headers ?? []).map((header) => ({
+    name: header.name,
+    in: "header",
+    required: false,
+    description: header.description,
+    schema: inlineSchema(header.schema),
+  }));
+}
+
+function errorResponse(op: Operation, status: ErrorStatus) {
+  const codes = errorCodes(op, status);
+  return {
+    description: `${ERROR_DESCRIPTIONS[status]} \`error.code\`: ${codes.map((c) => `\`${c}\``).join(", ")}.`,
+    content: {
+      "application/json": {
+        schema: ref("Error"),
+        example: { error: { code: codes[0], message: ERROR_DESCRIPTIONS[status] } },
+      },
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { PageOf, PageQuery } from "../pagination";
+import { EmailDetailResponse, EmailEventResponse, EmailResponse } from "../emails/serialize";
+import { ListEmailsQuery } from "../emails/schemas";
+import { EventResponse } from "../events/serialize";
+import { RecordEventInput } from "../events/schemas";
+import { SendEmailInput } from "../sending/schemas";
+import { SendEmailResponse } from "../sending/send";
+import type { Operation } from "./operation";
+
+export const sendingOperations: Operation[] = [
+  {
+    id: "sendEmail",
+    method: "post",
+    path: "/v1/send",
+    tag: "Emails",
+    summary: "Send an email",
+    description:
+      "One transactional email, from raw `html` or a stored `template` with `variables`. 200 when handed to the provider (`sent`), 202 when stored `queued` (no provider configured). With an `Idempotency-Key`, a retry answers the first result with `idempotent: true`. Test keys simulate delivery.",
+    body: SendEmailInput,
+    headers: [
+      {
+        name: "Idempotency-Key",
+        description: "Up to 256 characters, kept 24 hours: the same key sends exactly one email.",
+        schema: z.string().max(256),
+      },
+    ],
+    codes: {
+      403: ["domain_not_verified", "test_key_real_recipient"],
+      409: ["idempotency_in_progress"],
+      422: ["recipient_suppressed", "template_not_found"],
+    },
+    example: {
+      body: {
+        from: "Acme <hello@acme.example>",
+        to: "ana@example.com",
+        subject: 'Welcome, {{ first_name | "there" }}',
+        html: "<p>Thanks for signing up.</p>",
+        variables: { first_name: "Ana" },
+      },
+    },
+    responses: {
+      200: { description: "Sent (or an idempotent replay)", schema: SendEmailResponse },
+      202: { description: "Queued: delivery is not configured yet", schema: SendEmailResponse },
+    },
+  },
+  {
+    id: "listEmails",
+    method: "get",
+    path: "/v1/emails",
+    tag: "Emails",
+    summary: "List emails",
+    description:
+      "Newest first, keyset-paged. Filters: `status`, `type`, `search` (part of the recipient), `campaign`, `automation`, `since`, `until` (a date or an ISO timestamp).",
+    query: ListEmailsQuery,
+    example: { query: { limit: "20", type: "transactional" } },
+    responses: { 200: { description: "A page of emails", schema: PageOf(EmailResponse) } },
+  },
+  {
+    id: "getEmail",
+    method: "get",
+    path: "/v1/emails/{id}",
+    tag: "Emails",
+    summary: "Get an email",
+    description: "Current status, opens, clicks, the bodies and attachment names.",
+    responses: { 200: { description: "The email", schema: EmailDetailResponse } },
+  },
+  {
+    id: "listEmailEvents",
+    method: "get",
+    path: "/v1/emails/{id}/events",
+    tag: "Emails",
+    summary: "List an email's events",
+    description: "Its timeline (queued, sent, delivered, opened, clicked, bounced…), oldest first.",
+    query: PageQuery,
+    responses: { 200: { description: "A page of events", schema: PageOf(EmailEventResponse) } },
+  },
+  {
+    id: "recordEvent",
+    method: "post",
+    path: "/v1/events",
+    tag: "Events",
+    summary: "Record an event",
+    description:
+      "A custom event (`user.signed_up`), optionally for a contact by `email`: enrolls it in automations triggered by that name and wakes runs waiting for it.",
+    body: RecordEventInput,
+    example: { body: { name: "user.signed_up", email: "ana@example.com", data: { plan: "pro" } } },
+    responses: { 201: { description: "Recorded", schema: EventResponse } },
+  },
+];
