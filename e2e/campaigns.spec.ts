@@ -76,7 +76,8 @@ test("a segment built in the builder is the audience of a campaign sent with a c
   });
   await expect(page.getByTitle(/Waiting for delivery to be configured/)).toHaveText("Waiting");
   await expect(page.getByText("2 emails wait: no email provider is configured yet")).toBeVisible();
-  const recipients = page.getByText("Recipients", { exact: true }).locator("../..");
+  // The KPI card (the engagement card further down is titled "Recipients" too).
+  const recipients = page.getByText("Recipients", { exact: true }).first().locator("../..");
   await expect(recipients).toContainText("2");
   const reports = page.getByRole("progressbar", { name: "Delivery reports" });
   await expect(reports).toHaveAttribute("aria-valuemax", "2");
