@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "@/db";
 import { emails, suppressions } from "@/db/schema";
 import { fixedClock } from "@/lib/clock";
 import { deliverEmails } from "@/lib/sending/deliver";
@@ -55,6 +56,16 @@ const getEmail = async (id: string, key = project.live) =>
 const countEmails = async (projectId = project.id) =>
   (await app.runtime.db.select().from(emails).where(eq(emails.projectId, projectId))).length;
 const received = (id: string) => smtp.received.find((m) => m.messageId?.includes(id));
+
+/** When the queue's delivery jobs for an email start (pg-boss startAfter), as ISO strings. */
+async function jobStarts(emailId: string): Promise<string[]> {
+  const result = await app.runtime.db.execute(sql`
+    select start_after from pgboss.job
+    where name = 'email-deliver' and data->'emailIds' @> jsonb_build_array(${emailId}::text)`);
+  return rowsOf<{ start_after: string | Date }>(result).map((r) =>
+    new Date(r.start_after).toISOString(),
+  );
+}
 
 const item = (to: string, extra: object = {}) => ({
   from: "Acme <hello@mail.test>",
@@ -201,7 +212,8 @@ describe(`scheduled sends and cancel (${TEST_DRIVER})`, () => {
     expect(res.body).toMatchObject({ status: "scheduled" });
     const email = await getEmail(res.body.id);
     expect(email).toMatchObject({ status: "scheduled", scheduled_at: at.toISOString() });
-    // The delivery job exists but starts at scheduled_at (pg-boss startAfter).
+    // The delivery job was queued with the email, to start at scheduled_at (pg-boss startAfter).
+    expect(await jobStarts(res.body.id)).toEqual([at.toISOString()]);
     await new Promise((r) => setTimeout(r, 1_500));
     expect(received(res.body.id)).toBeUndefined();
     expect((await getEmail(res.body.id)).status).toBe("scheduled");
@@ -234,6 +246,9 @@ describe(`scheduled sends and cancel (${TEST_DRIVER})`, () => {
     );
     expect(early.size).toBe(0);
     expect((await getEmail(res.body.id)).status).toBe("scheduled");
+    // …and put itself back for the right time (otherwise the email would never go).
+    // (the job queued with the email is still waiting too).
+    expect(await jobStarts(res.body.id)).toEqual([at.toISOString(), at.toISOString()]);
     const due = await deliverEmails(
       { ...app.runtime, clock: fixedClock(new Date(at.getTime() + 1_000)) },
       [res.body.id],
