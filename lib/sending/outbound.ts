@@ -205,7 +205,9 @@ export class OutboundBatch {
    * (the producer refuses or skips); suppressed cc/bcc are dropped. Rendering errors throw
    * (AppError) for the producer to report.
    */
-  add(message: OutboundMessage & { scheduledAt?: null }): Promise<OutboundResult<"sent" | "queued">>;
+  add(
+    message: OutboundMessage & { scheduledAt?: null },
+  ): Promise<OutboundResult<"sent" | "queued">>;
   add(message: OutboundMessage): Promise<OutboundResult>;
   async add(message: OutboundMessage): Promise<OutboundResult> {
     const { projectId } = message;

@@ -36,7 +36,11 @@ export function prepareOutgoingEmail(
   const scheduled = email.scheduledAt != null;
   const deliver = !scheduled && (scope.keyMode === "test" || isDeliveryConfigured(scope.config));
   const id = newId("em", now.getTime());
-  const status = scheduled ? ("scheduled" as const) : deliver ? ("sent" as const) : ("queued" as const);
+  const status = scheduled
+    ? ("scheduled" as const)
+    : deliver
+      ? ("sent" as const)
+      : ("queued" as const);
   const { fromDomain, ...values } = email;
   return {
     row: {

@@ -13,10 +13,7 @@ type ReleaseDeps = Pick<Runtime, "db" | "clock" | "jobs" | "transports">;
  * A job that runs early by this process's clock (clock skew between app and database) puts
  * itself back for the right time instead of sending early. Returns the released emails.
  */
-export async function releaseScheduledEmails(
-  deps: ReleaseDeps,
-  rows: Email[],
-): Promise<Email[]> {
+export async function releaseScheduledEmails(deps: ReleaseDeps, rows: Email[]): Promise<Email[]> {
   const scheduled = rows.filter((email) => email.status === "scheduled" && email.scheduledAt);
   if (scheduled.length === 0) return [];
   const now = deps.clock.now();

@@ -161,6 +161,8 @@ export const SendEmailResponse = z.object({
   idempotent: z.literal(true).optional().describe("Present on an Idempotency-Key replay."),
 });
 export const SendEmailBatchResponse = z.object({
-  data: z.array(SendEmailResponse.omit({ idempotent: true })).describe("One result per email, in order."),
+  data: z
+    .array(SendEmailResponse.omit({ idempotent: true }))
+    .describe("One result per email, in order."),
   idempotent: z.literal(true).optional().describe("Present on an Idempotency-Key replay."),
 });

@@ -1,7 +1,11 @@
 import { withTransaction, type ServiceContext } from "../context";
 import { JOBS } from "../jobs/names";
 import { parseInput } from "../validation";
-import { claimIdempotencyKey, storeIdempotentResponse, type StoredSendResponse } from "./idempotency";
+import {
+  claimIdempotencyKey,
+  storeIdempotentResponse,
+  type StoredSendResponse,
+} from "./idempotency";
 import { OutboundBatch } from "./outbound";
 import { checkIdempotencyKey, checkSend, recordSend } from "./send-item";
 import { SendEmailBatchInput } from "./schemas";

@@ -159,4 +159,3 @@ function assertTestRecipients(addresses: string[]) {
     );
   }
 }
-

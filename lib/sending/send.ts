@@ -50,4 +50,3 @@ export async function sendEmail(
     ctx.jobs.notify(JOBS.deliverEmail);
   return result;
 }
-
