@@ -23,6 +23,8 @@ export function CancelScheduledButton({ emailId, to }: { emailId: string; to: st
         title="Cancel this scheduled email?"
         description={`It will not be sent to ${to}. This cannot be undone.`}
         confirmLabel="Cancel send"
+        dismissLabel="Keep it"
+        pendingLabel="Canceling…"
         onConfirm={async () => {
           const result = await cancelScheduledEmailAction(emailId);
           if (result.status === "success") router.refresh();
