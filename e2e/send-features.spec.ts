@@ -47,6 +47,6 @@ test("Send test event on a webhook's page adds a webhook.test delivery to its lo
 
   await page.goto(`/settings/webhooks/${id}`);
   await page.getByRole("button", { name: "Send test event" }).click();
-  await expect(page.getByText("Test event sent")).toBeVisible();
+  await expect(page.getByText("Test event sent", { exact: true })).toBeVisible();
   await expect(page.getByText("webhook.test").first()).toBeVisible();
 });
