@@ -13,7 +13,8 @@ export async function cancelScheduledEmailAction(emailId: string): Promise<FormS
     await cancelScheduledEmail(ctx, emailId);
   } catch (error) {
     if (error instanceof NotFoundError) return failure("This email no longer exists.");
-    if (error instanceof ConflictError) return failure("It is no longer scheduled: it has gone out.");
+    if (error instanceof ConflictError)
+      return failure("It is no longer scheduled: it was sent or canceled already.");
     return toFormState(error, []);
   }
   revalidatePath(`/emails/${emailId}`);
