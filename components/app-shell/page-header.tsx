@@ -22,7 +22,10 @@ export function PageHeader({
           <p className="mt-1 max-w-2xl text-sm text-pretty text-zinc-500">{description}</p>
         )}
       </div>
-      {actions && <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>}
+      {actions && (
+        // max-w-full: on a phone a row of buttons wraps instead of widening the page.
+        <div className="flex max-w-full shrink-0 flex-wrap items-center gap-2">{actions}</div>
+      )}
     </header>
   );
 }

@@ -6,6 +6,8 @@ export type EmailStatus = EmailResource["status"];
 export type EmailType = EmailResource["type"];
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
+  scheduled: "Scheduled",
+  canceled: "Canceled",
   queued: "Queued",
   sent: "Sent",
   delivered: "Delivered",
@@ -21,6 +23,8 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
 };
 
 const STATUS_STYLE: Record<EmailStatus, { tone: BadgeTone; className?: string; hint: string }> = {
+  scheduled: { tone: "indigo", hint: "Waiting for its scheduled time; it can still be canceled." },
+  canceled: { tone: "neutral", hint: "Canceled before its scheduled time; never sent." },
   queued: { tone: "neutral", hint: "Waiting to be handed to the delivery provider." },
   sent: { tone: "indigo", hint: "Handed to the provider; no delivery report yet." },
   delivered: { tone: "green", hint: "The receiving mail server accepted it." },

@@ -44,6 +44,11 @@ export function EmailSummary({ email, now }: { email: EmailDetail; now: Date }) 
         <Item label="Created">
           <Time iso={email.created_at} now={now} />
         </Item>
+        {email.scheduled_at && (
+          <Item label="Scheduled for">
+            <Time iso={email.scheduled_at} now={now} />
+          </Item>
+        )}
         <Item label="Sent">
           {email.sent_at ? (
             <Time iso={email.sent_at} now={now} />
@@ -73,6 +78,20 @@ export function EmailSummary({ email, now }: { email: EmailDetail; now: Date }) 
             </span>
           </span>
         </Item>
+        {email.tags.length > 0 && (
+          <Item label="Tags" className="col-span-2 lg:col-span-4">
+            <ul className="flex flex-wrap gap-1.5">
+              {email.tags.map((tag) => (
+                <li
+                  key={`${tag.name}=${tag.value}`}
+                  className="rounded-md bg-zinc-100 px-2 py-0.5 font-mono text-xs text-zinc-700"
+                >
+                  {tag.name}: {tag.value}
+                </li>
+              ))}
+            </ul>
+          </Item>
+        )}
         {email.attachments.length > 0 && (
           <Item label="Attachments" className="col-span-2 lg:col-span-4">
             <ul className="flex flex-wrap gap-2">

@@ -1,5 +1,7 @@
 import {
   AlertTriangle,
+  Ban,
+  CalendarClock,
   CheckCircle2,
   Clock,
   Eye,
@@ -18,6 +20,8 @@ import { cn } from "../ui/cn";
 export type EmailEventResource = ReturnType<typeof serializeEmailEvent>;
 
 const KINDS: Record<string, { label: string; icon: LucideIcon; className: string }> = {
+  scheduled: { label: "Scheduled", icon: CalendarClock, className: "bg-indigo-50 text-indigo-600" },
+  canceled: { label: "Canceled", icon: Ban, className: "bg-zinc-100 text-zinc-600" },
   queued: { label: "Queued", icon: Clock, className: "bg-zinc-100 text-zinc-600" },
   sent: { label: "Sent", icon: Send, className: "bg-indigo-50 text-indigo-600" },
   provider_accepted: {

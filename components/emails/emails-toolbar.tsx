@@ -46,7 +46,18 @@ export function moreFiltersCount(filters: EmailFilters) {
 
 const STATUS_TABS: { label: string; value?: EmailStatus }[] = [
   { label: "All", value: undefined },
-  ...(["delivered", "sent", "queued", "bounced", "complained", "failed"] as const).map((value) => ({
+  ...(
+    [
+      "delivered",
+      "sent",
+      "scheduled",
+      "queued",
+      "bounced",
+      "complained",
+      "failed",
+      "canceled",
+    ] as const
+  ).map((value) => ({
     label: EMAIL_STATUS_LABELS[value],
     value,
   })),
@@ -55,7 +66,7 @@ const STATUS_TABS: { label: string; value?: EmailStatus }[] = [
 const TYPES = Object.keys(EMAIL_TYPE_LABELS) as EmailType[];
 
 /**
- * Status tabs (a select on phones, where seven tabs do not fit), a recipient search and the
+ * Status tabs (a select on phones, where nine tabs do not fit), a recipient search and the
  * other filters in one GET form: everything lives in the URL, shareable, and works without JS.
  */
 export function EmailsToolbar({

@@ -24,6 +24,8 @@ export function ConfirmDeleteDialog({
   afterDelete,
   children,
   confirmDisabled = false,
+  dismissLabel = "Cancel",
+  pendingLabel = "Deleting…",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -38,6 +40,9 @@ export function ConfirmDeleteDialog({
   children?: ReactNode;
   /** Keeps the delete button disabled (the deletion is known to be refused). */
   confirmDisabled?: boolean;
+  /** The button that closes the dialog (when the action itself is a "Cancel …"). */
+  dismissLabel?: string;
+  pendingLabel?: string;
 }) {
   const [state, setState] = useState<FormState>({ status: "idle" });
   const [pending, startTransition] = useTransition();
@@ -72,10 +77,10 @@ export function ConfirmDeleteDialog({
         )}
         <DialogFooter>
           <AlertDialogCancel asChild>
-            <Button variant="secondary">Cancel</Button>
+            <Button variant="secondary">{dismissLabel}</Button>
           </AlertDialogCancel>
           <Button variant="danger" onClick={remove} disabled={pending || confirmDisabled}>
-            {pending ? "Deleting…" : confirmLabel}
+            {pending ? pendingLabel : confirmLabel}
           </Button>
         </DialogFooter>
       </AlertDialogContent>

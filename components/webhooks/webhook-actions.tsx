@@ -1,10 +1,14 @@
 "use client";
 
-import { ExternalLink, MoreHorizontal, Pause, Pencil, Play, Trash2 } from "lucide-react";
+import { ExternalLink, MoreHorizontal, Pause, Pencil, Play, Send, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { deleteWebhookAction, setWebhookActiveAction } from "@/lib/dashboard/actions/webhooks";
+import {
+  deleteWebhookAction,
+  sendTestEventAction,
+  setWebhookActiveAction,
+} from "@/lib/dashboard/actions/webhooks";
 import type { FormState } from "@/lib/dashboard/form-state";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from "../ui/alert-dialog";
 import { Button } from "../ui/button";
@@ -76,13 +80,41 @@ export function WebhookRowActions({ webhook }: { webhook: EditableWebhook }) {
   );
 }
 
-/** Edit, enable/disable and delete on the endpoint's own page. */
+/** Queues a signed `webhook.test` delivery; it shows in the log below once attempted. */
+function useSendTestEvent(webhook: EditableWebhook) {
+  const [pending, startTransition] = useTransition();
+  const toast = useToast();
+  const router = useRouter();
+  const send = () =>
+    startTransition(async () => {
+      const result = await sendTestEventAction(webhook.id);
+      toast(
+        result.status === "success"
+          ? { title: "Test event sent", description: "It appears in the deliveries log." }
+          : { title: result.status === "error" ? result.message : "Failed", tone: "error" },
+      );
+      router.refresh();
+    });
+  return { pending, send };
+}
+
+/** Send test event, edit, enable/disable and delete on the endpoint's own page. */
 export function WebhookPageActions({ webhook }: { webhook: EditableWebhook }) {
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
   const close = (open: boolean) => !open && setDialog(null);
   const { pending, toggle } = useToggleActive(webhook);
+  const test = useSendTestEvent(webhook);
   return (
     <>
+      <Button
+        variant="secondary"
+        onClick={test.send}
+        disabled={test.pending || !webhook.active}
+        title={webhook.active ? undefined : "Enable the endpoint to send a test event"}
+      >
+        <Send aria-hidden />
+        Send test event
+      </Button>
       <Button variant="secondary" onClick={() => setDialog("edit")}>
         <Pencil aria-hidden />
         Edit

@@ -4,6 +4,10 @@ import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
 export const EMAIL_STATUSES = [
+  // Accepted with a future `scheduled_at`: its delivery job starts then (lib/sending/scheduled.ts).
+  "scheduled",
+  // A scheduled email cancelled before its time: final.
+  "canceled",
   "queued",
   "sent",
   "delivered",
@@ -16,6 +20,8 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export type EmailType = (typeof EMAIL_TYPES)[number];
 
 export type StoredAttachment = { filename: string; content: string; contentType?: string };
+/** A send's `tags` (Resend's shape), echoed on the email and in its webhooks. */
+export type EmailTag = { name: string; value: string };
 
 export const emails = pgTable(
   "emails",
@@ -39,6 +45,9 @@ export const emails = pgTable(
     text: text(),
     headers: jsonb().$type<Record<string, string>>().notNull().default({}),
     attachments: jsonb().$type<StoredAttachment[]>().notNull().default([]),
+    tags: jsonb().$type<EmailTag[]>().notNull().default([]),
+    // When a `scheduled` email is due (its delivery job starts then).
+    scheduledAt: timestampMs(),
     templateId: text(),
     contactId: text(),
     campaignId: text(),
@@ -96,6 +105,13 @@ export const emails = pgTable(
     index("emails_project_automation_created_idx").on(
       t.projectId,
       t.automationId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    // GET /v1/emails?contact_id=…: a contact's emails, newest first.
+    index("emails_project_contact_created_idx").on(
+      t.projectId,
+      t.contactId,
       t.createdAt.desc(),
       t.id.desc(),
     ),

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { emailEvents, emails, type Email, type EmailStatus } from "@/db/schema";
+import { emailEvents, emails, type Email, type EmailStatus, type EmailTag } from "@/db/schema";
 import type { Executor } from "@/db";
 import { insertRows } from "@/db/bulk-insert";
+import { rowsOf } from "@/db";
 import { newId } from "../ids";
 import type { JobQueue } from "../jobs/queue";
 import { suppressAddress } from "../suppressions/suppress";
@@ -13,6 +14,8 @@ import { nextStatusSql } from "./status";
 
 /** Everything that can happen to an email, in its timeline. */
 export type EmailEventType =
+  | "scheduled"
+  | "canceled"
   | "queued"
   | "sent"
   | "provider_accepted"
@@ -27,6 +30,7 @@ export type EmailEventType =
   | "clicked";
 
 const STATUS_OF: Partial<Record<EmailEventType, EmailStatus>> = {
+  queued: "queued",
   sent: "sent",
   delivered: "delivered",
   bounced: "bounced",
@@ -99,7 +103,12 @@ export async function recordEmailEvents(
       createdAt: now,
     })),
   );
-  for (const wave of waves(inputs)) await updateEmails(tx, wave);
+  // Tags come back from the update: every webhook about an email echoes them, whichever
+  // columns the caller selected.
+  const tagsOf = new Map<string, EmailTag[]>();
+  for (const wave of waves(inputs)) {
+    for (const row of await updateEmails(tx, wave)) tagsOf.set(row.id, row.tags ?? []);
+  }
 
   const webhookGroups = new Map<string, WebhookEvent[]>();
   for (const { email, type, now, data = {} } of inputs) {
@@ -120,7 +129,7 @@ export async function recordEmailEvents(
       projectId: email.projectId,
       type: webhookType,
       createdAt: now,
-      data: webhookData(email, type, data),
+      data: { ...webhookData(email, type, data), tags: tagsOf.get(email.id) ?? [] },
     });
     webhookGroups.set(key, group);
   }
@@ -162,7 +171,10 @@ function waves(inputs: RecordEmailEventInput[]): RecordEmailEventInput[][] {
   return result;
 }
 
-async function updateEmails(tx: Executor, inputs: RecordEmailEventInput[]) {
+async function updateEmails(
+  tx: Executor,
+  inputs: RecordEmailEventInput[],
+): Promise<{ id: string; tags: EmailTag[] | null }[]> {
   const rows = inputs.map(({ email, type, now, patch = {} }) => ({
     id: email.id,
     incoming: STATUS_OF[type] ?? null,
@@ -176,7 +188,7 @@ async function updateEmails(tx: Executor, inputs: RecordEmailEventInput[]) {
     sent_at: patch.sentAt?.toISOString() ?? null,
     now: now.toISOString(),
   }));
-  await tx.execute(sql`
+  const result = await tx.execute(sql`
     update ${emails} e set
       status = ${nextStatusSql(sql`e.status`, sql`r.incoming`)},
       opens = e.opens + r.opened,
@@ -189,7 +201,9 @@ async function updateEmails(tx: Executor, inputs: RecordEmailEventInput[]) {
       id text, incoming text, opened int, clicked int, set_message_id boolean, message_id text,
       set_last_error boolean, last_error text, set_sent_at boolean, sent_at timestamptz,
       now timestamptz)
-    where e.id = r.id`);
+    where e.id = r.id
+    returning e.id, e.tags`);
+  return rowsOf<{ id: string; tags: EmailTag[] | null }>(result);
 }
 
 function webhookData(

@@ -17,14 +17,14 @@ import { serializeEmail, serializeEmailEvent } from "./serialize";
 
 /**
  * GET /v1/emails and the Emails log: newest first, keyset cursor; filters by status, type,
- * campaign, automation, creation time and part of the recipient's address, each served by an
+ * campaign, automation, contact, recipient, creation time and part of the recipient's address, each served by an
  * index that starts with the project (db/schema/emails.ts), the search by a trigram index.
  */
 export async function listEmails(ctx: ServiceContext, query: unknown) {
-  const { limit, cursor, status, type, search, campaign, automation, since, until } = parseInput(
-    ListEmailsQuery,
-    query,
-  );
+  const values = parseInput(ListEmailsQuery, query);
+  const { limit, cursor, status, type, search, to, since, until } = values;
+  const campaign = values.campaign_id ?? values.campaign;
+  const automation = values.automation_id ?? values.automation;
   const scope = `${ctx.projectId}:emails`;
   const filters: (SQL | undefined)[] = [
     eq(emails.projectId, ctx.projectId),
@@ -32,6 +32,8 @@ export async function listEmails(ctx: ServiceContext, query: unknown) {
     type ? eq(emails.type, type) : undefined,
     campaign ? eq(emails.campaignId, campaign) : undefined,
     automation ? eq(emails.automationId, automation) : undefined,
+    values.contact_id ? eq(emails.contactId, values.contact_id) : undefined,
+    to ? eq(emails.to, to) : undefined,
     since ? gte(emails.createdAt, since) : undefined,
     until ? lte(emails.createdAt, until) : undefined,
     search ? columnsContain([emails.to], search) : undefined,

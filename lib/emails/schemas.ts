@@ -39,18 +39,36 @@ const Id = z
   .optional()
   .transform((v) => v || undefined);
 
+/**
+ * The filters of GET /v1/emails. `campaign_id`/`automation_id` are the API's names (as Resend's
+ * and the rest of the API's); `campaign`/`automation` stay accepted (the dashboard's URLs).
+ */
 export const ListEmailsQuery = PageQuery.extend({
   status: z
     .enum(EMAIL_STATUSES, { error: `must be one of ${EMAIL_STATUSES.join(", ")}` })
     .optional(),
   type: z.enum(EMAIL_TYPES, { error: `must be one of ${EMAIL_TYPES.join(", ")}` }).optional(),
   /** Part of the recipient's address, any case. */
-  search: SearchTerm,
-  campaign: Id,
-  automation: Id,
+  search: SearchTerm.describe("Part of the recipient's address, any case."),
+  to: z
+    .string()
+    .trim()
+    .max(320)
+    .optional()
+    .transform((v) => v?.toLowerCase() || undefined)
+    .describe("The recipient's address, exactly (any case)."),
+  contact_id: Id.describe("Emails to this contact (ct_…)."),
+  campaign_id: Id.describe("Emails of this campaign (cmp_…)."),
+  automation_id: Id.describe("Emails of this automation."),
+  campaign: Id.describe("Old name of campaign_id."),
+  automation: Id.describe("Old name of automation_id."),
   /** Created at or after (a date: from its midnight, UTC). */
-  since: dateBound("start"),
+  since: dateBound("start").describe(
+    "Created at or after: a date (YYYY-MM-DD, from its midnight UTC) or an ISO timestamp.",
+  ),
   /** Created at or before (a date: through the end of that day, UTC). */
-  until: dateBound("end"),
+  until: dateBound("end").describe(
+    "Created at or before: a date (through the end of that day, UTC) or an ISO timestamp.",
+  ),
 });
 export type ListEmailsQuery = z.input<typeof ListEmailsQuery>;

@@ -55,6 +55,8 @@ export function serializeEmail(email: Email): EmailResource {
     opens: email.opens,
     clicks: email.clicks,
     template_id: email.templateId,
+    tags: email.tags,
+    scheduled_at: iso(email.scheduledAt),
     test: email.mode === "test",
     last_error: email.lastError,
     created_at: iso(email.createdAt),

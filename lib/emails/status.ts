@@ -6,6 +6,10 @@ import type { EmailStatus } from "@/db/schema";
  * downgrades it (a `delivered` arriving after `bounced` is recorded but does not win).
  */
 const RANK: Record<EmailStatus, number> = {
+  // Released at its time to `sent` (or `queued` without a provider).
+  scheduled: -1,
+  // Final: nothing happens to a cancelled email (it was never handed to anybody).
+  canceled: 99,
   queued: 0,
   sent: 1,
   failed: 2,
@@ -15,6 +19,7 @@ const RANK: Record<EmailStatus, number> = {
 };
 
 export function statusAfter(current: EmailStatus, incoming: EmailStatus): EmailStatus {
+  if (current === "canceled") return current;
   if (current === "failed" && incoming !== "delivered") return current;
   return RANK[incoming] > RANK[current] ? incoming : current;
 }
@@ -38,7 +43,7 @@ export function nextStatusSql(current: AnyColumn | SQL, incoming: SQL): SQL {
       ),
       sql` `,
     )} end)`;
-  return sql`case when ${incoming} is null then ${current}
+  return sql`case when ${incoming} is null or ${current} = 'canceled' then ${current}
     when ${current} = 'failed' and ${incoming} <> 'delivered' then ${current}
     when ${rankOf(incoming)} > ${rankOf(current)} then ${incoming} else ${current} end`;
 }

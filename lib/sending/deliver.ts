@@ -7,6 +7,7 @@ import { JOBS, PRIORITY, type JobPayloads } from "../jobs/names";
 import type { Runtime } from "../runtime";
 import { composeMessage } from "./compose";
 import { holdEmails, pausedSenderEmails } from "./hold";
+import { releaseScheduledEmails } from "./scheduled";
 import type { DeliveryOutcome } from "./transports";
 
 /**
@@ -66,7 +67,8 @@ export async function deliverEmails(
   const outcomes = new Map<string, DeliveryOutcome>();
   if (emailIds.length === 0) return outcomes;
   const rows = await runtime.db.select().from(emails).where(inArray(emails.id, emailIds));
-  const due = rows.filter((email) => email.status === "sent" && !email.sentAt);
+  const released = await releaseScheduledEmails(runtime, rows);
+  const due = [...rows, ...released].filter((email) => email.status === "sent" && !email.sentAt);
   // A campaign or automation the circuit breaker paused sends nothing more until resumed.
   const held = await pausedSenderEmails(runtime.db, due);
   await holdEmails(runtime.db, [...held], runtime.clock.now());

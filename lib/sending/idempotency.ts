@@ -13,12 +13,12 @@ export type StoredSendResponse = { id: string; status: string; messageId: string
  * commit they find the stored response; after a rollback one of them claims the key instead.
  * An expired claim (older than 24 h) is taken over in the same statement.
  */
-export async function claimIdempotencyKey(
+export async function claimIdempotencyKey<Response = StoredSendResponse>(
   tx: Executor,
   projectId: string,
   key: string,
   now: Date,
-): Promise<{ claimed: true } | { claimed: false; response: StoredSendResponse }> {
+): Promise<{ claimed: true } | { claimed: false; response: Response }> {
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS);
   const claimed = await tx
     .insert(idempotencyKeys)
@@ -41,18 +41,18 @@ export async function claimIdempotencyKey(
       "idempotency_in_progress",
     );
   }
-  return { claimed: false, response: existing.response as StoredSendResponse };
+  return { claimed: false, response: existing.response as Response };
 }
 
 export async function storeIdempotentResponse(
   tx: Executor,
   projectId: string,
   key: string,
-  response: StoredSendResponse,
+  response: object,
   httpStatus: number,
 ) {
   await tx
     .update(idempotencyKeys)
-    .set({ response, responseStatus: String(httpStatus) })
+    .set({ response: response as Record<string, unknown>, responseStatus: String(httpStatus) })
     .where(and(eq(idempotencyKeys.projectId, projectId), eq(idempotencyKeys.key, key)));
 }

@@ -1,5 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { contacts, projects, suppressions, type Contact, type EmailType } from "@/db/schema";
+import {
+  contacts,
+  projects,
+  suppressions,
+  type Contact,
+  type EmailTag,
+  type EmailType,
+} from "@/db/schema";
 import type { Executor } from "@/db";
 import type { Config } from "../config";
 import { contactVariables, underlay } from "../templates/contact-variables";
@@ -89,11 +96,15 @@ export type OutboundMessage = {
   event?: Record<string, unknown>;
   campaign?: { id: string; variant: string };
   automation?: { id: string; runId: string };
+  /** The send's `tags`, stored on the email and echoed in its webhooks. */
+  tags?: EmailTag[];
+  /** A future time: the email is recorded `scheduled` and its delivery job starts then. */
+  scheduledAt?: Date | null;
 };
 
-export type OutboundResult =
+export type OutboundResult<Accepted extends string = "sent" | "queued" | "scheduled"> =
   | { status: "suppressed" }
-  | { status: "sent" | "queued"; id: string; messageId: string; email: PreparedEmail };
+  | { status: Accepted; id: string; messageId: string; email: PreparedEmail };
 
 // Compiling a template (React Email + html-to-text) costs milliseconds: once per version, shared
 // by every producer. The key names the version and everything the compiled output depends on.
@@ -194,6 +205,10 @@ export class OutboundBatch {
    * (the producer refuses or skips); suppressed cc/bcc are dropped. Rendering errors throw
    * (AppError) for the producer to report.
    */
+  add(
+    message: OutboundMessage & { scheduledAt?: null },
+  ): Promise<OutboundResult<"sent" | "queued">>;
+  add(message: OutboundMessage): Promise<OutboundResult>;
   async add(message: OutboundMessage): Promise<OutboundResult> {
     const { projectId } = message;
     const cc = message.cc ?? [];
@@ -235,6 +250,8 @@ export class OutboundBatch {
         automationId: message.automation?.id ?? null,
         automationRunId: message.automation?.runId ?? null,
         unsubscribeToken: unsubscribeToken ?? null,
+        tags: message.tags ?? [],
+        scheduledAt: message.scheduledAt ?? null,
       },
     );
     this.prepared.push(email);

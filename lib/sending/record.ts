@@ -16,7 +16,7 @@ export type OutgoingEmail = Omit<
 
 /** An email ready to insert, with its first event and whether it gets a delivery job. */
 export type PreparedEmail = {
-  row: EmailInsert & { id: string; status: "sent" | "queued"; messageId: string };
+  row: EmailInsert & { id: string; status: "sent" | "queued" | "scheduled"; messageId: string };
   event: typeof emailEvents.$inferInsert;
   deliver: boolean;
 };
@@ -24,7 +24,8 @@ export type PreparedEmail = {
 /**
  * Builds an accepted email: `sent` with a delivery job when delivery is configured (or the key is
  * a test key, whose sends are simulated), otherwise `queued` until a provider is configured
- * (sweep.ts). Every producer reaches it through outbound.ts.
+ * (sweep.ts); `scheduled` when it has a `scheduledAt` (its job starts then, scheduled.ts).
+ * Every producer reaches it through outbound.ts.
  */
 export function prepareOutgoingEmail(
   scope: { projectId: string; keyMode: "live" | "test"; config: Config; now: Date },
@@ -32,9 +33,14 @@ export function prepareOutgoingEmail(
   email: OutgoingEmail,
 ): PreparedEmail {
   const { now } = scope;
-  const deliver = scope.keyMode === "test" || isDeliveryConfigured(scope.config);
+  const scheduled = email.scheduledAt != null;
+  const deliver = !scheduled && (scope.keyMode === "test" || isDeliveryConfigured(scope.config));
   const id = newId("em", now.getTime());
-  const status = deliver ? ("sent" as const) : ("queued" as const);
+  const status = scheduled
+    ? ("scheduled" as const)
+    : deliver
+      ? ("sent" as const)
+      : ("queued" as const);
   const { fromDomain, ...values } = email;
   return {
     row: {
@@ -83,6 +89,16 @@ export async function insertOutgoingEmails(
     jobs,
     prepared.filter((p) => p.deliver).map((p) => p.row),
   );
+  // A scheduled email's job starts at its time (pg-boss startAfter), in the same transaction.
+  for (const { row } of prepared) {
+    if (row.status !== "scheduled" || !row.scheduledAt) continue;
+    await jobs.enqueue(
+      tx,
+      JOBS.deliverEmail,
+      { emailIds: [row.id] },
+      { priority: PRIORITY[row.type], startAfter: row.scheduledAt },
+    );
+  }
 }
 
 /** Delivery jobs for emails, by priority (transactional first), EMAILS_PER_DELIVERY_JOB each. */

@@ -49,6 +49,40 @@ const Attachment = z.object({
     .optional(),
 });
 
+export const MAX_TAGS = 50;
+export const MAX_BATCH_EMAILS = 100;
+/** How far ahead `scheduled_at` may be (documented in docs/api.md). */
+export const MAX_SCHEDULE_DAYS = 30;
+
+const TAG_TEXT = /^[A-Za-z0-9_-]+$/;
+const tagText = (what: string) =>
+  z
+    .string({ error: "must be a string" })
+    .min(1, "is required")
+    .max(256, "must be at most 256 characters")
+    .regex(TAG_TEXT, "may contain only ASCII letters, numbers, underscores and dashes")
+    .describe(what);
+
+/** Resend's tag rules: ASCII letters, numbers, underscores, dashes; at most 256 characters. */
+export const EmailTag = z
+  .object({
+    name: tagText("The tag's name."),
+    value: tagText("The tag's value."),
+  })
+  .describe("A name/value pair stored on the email and echoed in its webhooks.");
+
+export const EmailTags = z
+  .array(EmailTag, { error: "must be an array of {name, value}" })
+  .max(MAX_TAGS, `must have at most ${MAX_TAGS} tags`)
+  .describe(`Up to ${MAX_TAGS} tags, echoed on GET /v1/emails/:id and in every webhook.`);
+
+/** An ISO 8601 timestamp with its offset; the service checks it is in the future (clock). */
+export const ScheduledAt = z.iso
+  .datetime({ offset: true, error: "must be an ISO 8601 timestamp such as 2026-06-01T09:00:00Z" })
+  .describe(
+    `Deliver at this time (ISO 8601, in the future, at most ${MAX_SCHEDULE_DAYS} days ahead). The email is \`scheduled\` until then.`,
+  );
+
 export const SendEmailInput = z
   .object({
     from: requiredString().min(1, "is required").max(MAX_MAILBOX_LENGTH, mailboxLength),
@@ -71,6 +105,8 @@ export const SendEmailInput = z
       .array(Attachment)
       .max(MAX_ATTACHMENTS, `at most ${MAX_ATTACHMENTS} attachments`)
       .optional(),
+    tags: EmailTags.optional(),
+    scheduled_at: ScheduledAt.optional(),
   })
   .superRefine((value, issue) => {
     if (!value.html && !value.template) {
@@ -107,3 +143,26 @@ export const SendEmailInput = z
     }
   });
 export type SendEmailInput = z.infer<typeof SendEmailInput>;
+
+export const SendEmailBatchInput = z
+  .array(SendEmailInput, { error: "must be an array of emails" })
+  .min(1, "must contain at least one email")
+  .max(MAX_BATCH_EMAILS, `must contain at most ${MAX_BATCH_EMAILS} emails`)
+  .describe(
+    `Up to ${MAX_BATCH_EMAILS} emails, each the body of POST /v1/send; all are validated before any is recorded.`,
+  );
+export type SendEmailBatchInput = z.infer<typeof SendEmailBatchInput>;
+
+/** The answer for one accepted email (POST /v1/send, and each item of a batch). */
+export const SendEmailResponse = z.object({
+  id: z.string().describe("The email's id (em_…)."),
+  status: z.enum(["sent", "queued", "scheduled"]).describe("Its status once accepted."),
+  messageId: z.string().nullable().describe("The Message-ID header it carries."),
+  idempotent: z.literal(true).optional().describe("Present on an Idempotency-Key replay."),
+});
+export const SendEmailBatchResponse = z.object({
+  data: z
+    .array(SendEmailResponse.omit({ idempotent: true }))
+    .describe("One result per email, in order."),
+  idempotent: z.literal(true).optional().describe("Present on an Idempotency-Key replay."),
+});

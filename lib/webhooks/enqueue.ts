@@ -9,7 +9,8 @@ import type { WebhookEventType } from "./event-types";
 
 export type WebhookEvent = {
   projectId: string;
-  type: WebhookEventType;
+  /** `webhook.test` only for the sample event sent by hand (test-event.ts). */
+  type: WebhookEventType | "webhook.test";
   createdAt: Date;
   data: Record<string, unknown>;
 };
@@ -36,7 +37,17 @@ export async function enqueueWebhookDeliveries(
         arrayContains(webhookEndpoints.events, [first.type]),
       ),
     );
-  if (endpoints.length === 0) return [];
+  return insertDeliveries(tx, jobs, events, endpoints);
+}
+
+/** One delivery row (the exact bytes to sign and send) and one job per event and endpoint. */
+export async function insertDeliveries(
+  tx: Executor,
+  jobs: JobQueue,
+  events: WebhookEvent[],
+  endpoints: { id: string }[],
+): Promise<string[]> {
+  if (endpoints.length === 0 || events.length === 0) return [];
   const rows = events.flatMap((event) => {
     const payload = JSON.stringify({
       type: event.type,

@@ -17,6 +17,14 @@ describe("statusAfter", () => {
     expect(statusAfter("failed", "sent")).toBe("failed");
   });
 
+  it("a scheduled email moves to sent or queued when released; a canceled one never moves", () => {
+    expect(statusAfter("scheduled", "sent")).toBe("sent");
+    expect(statusAfter("scheduled", "queued")).toBe("queued");
+    expect(statusAfter("queued", "scheduled")).toBe("queued");
+    for (const incoming of EMAIL_STATUSES)
+      expect(statusAfter("canceled", incoming)).toBe("canceled");
+  });
+
   it("is defined for every pair", () => {
     for (const a of EMAIL_STATUSES)
       for (const b of EMAIL_STATUSES) expect(EMAIL_STATUSES).toContain(statusAfter(a, b));

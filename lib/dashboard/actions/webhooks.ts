@@ -6,6 +6,7 @@ import { createWebhook } from "../../webhooks/create";
 import { deleteWebhook } from "../../webhooks/delete";
 import { getWebhook } from "../../webhooks/get";
 import { replayWebhookDelivery } from "../../webhooks/replay";
+import { sendWebhookTestEvent } from "../../webhooks/test-event";
 import { updateWebhook } from "../../webhooks/update";
 import { requireDashboard } from "../context";
 import { failure, success, toFormState, type FormState } from "../form-state";
@@ -119,4 +120,19 @@ export async function replayDeliveryAction(
   }
   revalidate(webhookId);
   return success("Replay queued");
+}
+
+export async function sendTestEventAction(webhookId: string): Promise<FormState> {
+  const { ctx } = await requireDashboard();
+  try {
+    await sendWebhookTestEvent(ctx, webhookId);
+  } catch (error) {
+    if (error instanceof NotFoundError) return failure(GONE);
+    if (error instanceof ConflictError) {
+      return failure("The endpoint is disabled. Enable it before sending a test event.");
+    }
+    return toFormState(error, []);
+  }
+  revalidate(webhookId);
+  return success("Test event queued");
 }

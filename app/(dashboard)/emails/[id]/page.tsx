@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/app-shell/page-header";
+import { CancelScheduledButton } from "@/components/emails/cancel-scheduled-button";
 import { EmailPreview } from "@/components/emails/email-preview";
 import { EmailSummary } from "@/components/emails/email-summary";
 import { EmailTimeline } from "@/components/emails/email-timeline";
@@ -56,6 +57,11 @@ export default async function EmailPage({ params, searchParams }: Props) {
           </Link>
         }
         title={<span className="break-words">{email.subject}</span>}
+        actions={
+          email.status === "scheduled" ? (
+            <CancelScheduledButton emailId={email.id} to={email.to} />
+          ) : undefined
+        }
       />
       {email.last_error && (email.status === "bounced" || email.status === "failed") && (
         <Notice tone="error" title="Delivery failed" className="mb-6">

@@ -173,7 +173,7 @@ export default async function WebhookPage({ params, searchParams }: Props) {
               description={
                 status || cursor
                   ? "No delivery matches this filter."
-                  : "Deliveries appear here when a subscribed event happens to one of your emails. Send a test email to see one."
+                  : "Deliveries appear here when a subscribed event happens to one of your emails. Use Send test event to see one now."
               }
             />
           ) : (

@@ -1,0 +1,10 @@
+import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
+import { listContactActivity } from "@/lib/contacts/activity";
+import { json } from "@/lib/http/respond";
+
+// GET /v1/contacts/:id/activity — the contact's emails, runs, events and subscription changes
+export const GET = withApiKey<{ id: string }>(async ({ ctx, params, query }) =>
+  json(await listContactActivity(ctx, params.id, query)),
+);
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,0 +1,54 @@
+import { withTransaction, type ServiceContext } from "../context";
+import { ConflictError } from "../errors";
+import { JOBS } from "../jobs/names";
+import { authorize } from "../permissions";
+import { insertDeliveries } from "./enqueue";
+import { findWebhookOrThrow } from "./internal";
+
+export const TEST_EVENT_TYPE = "webhook.test";
+
+/**
+ * POST /v1/webhooks/:id/test and the dashboard's "Send test event": a signed `webhook.test`
+ * event with sample data, delivered through the normal path (a delivery row, the queue, the
+ * signing, retries), so it shows in the endpoint's deliveries log like any other. Its own type
+ * (not a sample `email.delivered`) so a receiver never mistakes it for a real email's event.
+ */
+export async function sendWebhookTestEvent(ctx: ServiceContext, webhookId: string) {
+  authorize(ctx, "webhooks.manage");
+  const now = ctx.clock.now();
+  const deliveryId = await withTransaction(ctx.db, async (tx) => {
+    const endpoint = await findWebhookOrThrow(tx, ctx.projectId, webhookId);
+    if (!endpoint.active) {
+      throw new ConflictError(
+        "The webhook is disabled: re-enable it (PATCH active: true) before sending a test event.",
+        "webhook_disabled",
+      );
+    }
+    const [id] = await insertDeliveries(
+      tx,
+      ctx.jobs,
+      [
+        {
+          projectId: ctx.projectId,
+          type: TEST_EVENT_TYPE,
+          createdAt: now,
+          data: {
+            webhook_id: endpoint.id,
+            message: "A test event sent from Mailwright. No email was sent.",
+            // What an email event's data looks like, so a handler can be tried on it.
+            sample: {
+              id: "em_sample",
+              to: "recipient@example.com",
+              subject: "Sample email",
+              tags: [{ name: "category", value: "test" }],
+            },
+          },
+        },
+      ],
+      [endpoint],
+    );
+    return id!;
+  });
+  ctx.jobs.notify(JOBS.deliverWebhook);
+  return { id: deliveryId, endpoint_id: webhookId, type: TEST_EVENT_TYPE, queued: true as const };
+}
