@@ -57,7 +57,7 @@ export const RunResponse = z.strictObject({
 });
 export type RunResource = z.infer<typeof RunResponse>;
 
-const StepRunResponse = z.strictObject({
+export const StepRunResponse = z.strictObject({
   id: z.string(),
   step_id: z.string(),
   type: z.string(),

@@ -1,5 +1,8 @@
+import { z } from "zod";
+import { EMAIL_STATUSES, EMAIL_TYPES, RUN_STATUSES } from "@/db/schema";
+import { StepRunResponse } from "../automations/serialize";
 import type { ServiceContext } from "../context";
-import { iso } from "../serialize";
+import { iso, JsonObjectResponse, Timestamp } from "../serialize";
 import { listContactStory, type TimelineItem } from "./timeline";
 
 /**
@@ -12,7 +15,60 @@ export async function listContactActivity(ctx: ServiceContext, contactId: string
   return { ...page, data: page.data.map(serializeActivityItem) };
 }
 
-export function serializeActivityItem(item: TimelineItem) {
+const base = { id: z.string(), created_at: Timestamp };
+
+/** One entry of a contact's activity, by `type`. */
+export const ContactActivityItemResponse = z.discriminatedUnion("type", [
+  z.strictObject({
+    ...base,
+    type: z.literal("email"),
+    email: z.strictObject({
+      id: z.string(),
+      subject: z.string(),
+      type: z.enum(EMAIL_TYPES),
+      status: z.enum(EMAIL_STATUSES),
+      test: z.boolean(),
+      opens: z.number().int(),
+      clicks: z.number().int(),
+      campaign_id: z.string().nullable(),
+      automation_id: z.string().nullable(),
+      automation_run_id: z.string().nullable(),
+      activity: z.array(
+        z.strictObject({ type: z.string(), created_at: Timestamp, data: JsonObjectResponse }),
+      ),
+    }),
+  }),
+  z.strictObject({
+    ...base,
+    type: z.literal("automation_run"),
+    run: z.strictObject({
+      id: z.string(),
+      automation_id: z.string(),
+      automation_name: z.string(),
+      status: z.enum(RUN_STATUSES),
+      steps: z.array(StepRunResponse),
+    }),
+  }),
+  z.strictObject({
+    ...base,
+    type: z.literal("event"),
+    event: z.strictObject({ name: z.string(), data: JsonObjectResponse }),
+  }),
+  z.strictObject({
+    ...base,
+    type: z.literal("subscription"),
+    subscription: z.strictObject({
+      subscribed: z.boolean(),
+      via: z.string(),
+      email_id: z.string().nullable(),
+    }),
+  }),
+  z.strictObject({ ...base, type: z.literal("contact_created"), source: z.string() }),
+]);
+
+export function serializeActivityItem(
+  item: TimelineItem,
+): z.infer<typeof ContactActivityItemResponse> {
   const base = { id: item.id, created_at: iso(item.at) };
   switch (item.kind) {
     case "email": {
@@ -67,4 +123,4 @@ export function serializeActivityItem(item: TimelineItem) {
       return { ...base, type: "contact_created" as const, source: item.source };
   }
 }
-export type ContactActivityItem = ReturnType<typeof serializeActivityItem>;
+export type ContactActivityItem = z.infer<typeof ContactActivityItemResponse>;

@@ -16,6 +16,10 @@ export const EmailResponse = z.strictObject({
   opens: z.number().int(),
   clicks: z.number().int(),
   template_id: z.string().nullable(),
+  tags: z
+    .array(z.strictObject({ name: z.string(), value: z.string() }))
+    .meta({ example: [{ name: "category", value: "welcome" }] }),
+  scheduled_at: Timestamp.nullable(),
   test: z.boolean(),
   last_error: z.string().nullable(),
   created_at: Timestamp,

@@ -1,10 +1,11 @@
-import { PageOf } from "../pagination";
+import { PageOf, PageQuery } from "../pagination";
 import { DeletedResponse } from "../serialize";
 import { ContactResponse } from "../contacts/serialize";
 import { ListContactsQuery, UpdateContactInput, UpsertContactInput } from "../contacts/schemas";
 import { ImportCheckResponse, ImportResponse } from "../imports/serialize";
 import { ExportQuery } from "../imports/export";
 import { ImportRequestQuery } from "../imports/request";
+import { ContactActivityItemResponse } from "../contacts/activity";
 import type { Operation } from "./operation";
 
 const tag = "Contacts";
@@ -49,6 +50,19 @@ export const contactOperations: Operation[] = [
     summary: "Get a contact",
     description: "One contact of the key's project.",
     responses: { 200: { description: "The contact", schema: ContactResponse } },
+  },
+  {
+    id: "listContactActivity",
+    method: "get",
+    path: "/v1/contacts/{id}/activity",
+    tag,
+    summary: "List a contact's activity",
+    description:
+      "The contact's whole story, newest first, keyset-paged: emails sent to its address with their opens, clicks, bounces and complaints; automation runs with their steps; events; subscription changes (with the email an unsubscribe came from); its creation.",
+    query: PageQuery,
+    responses: {
+      200: { description: "A page of activity", schema: PageOf(ContactActivityItemResponse) },
+    },
   },
   {
     id: "updateContact",

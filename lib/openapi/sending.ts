@@ -4,8 +4,12 @@ import { EmailDetailResponse, EmailEventResponse, EmailResponse } from "../email
 import { ListEmailsQuery } from "../emails/schemas";
 import { EventResponse } from "../events/serialize";
 import { RecordEventInput } from "../events/schemas";
-import { SendEmailInput } from "../sending/schemas";
-import { SendEmailResponse } from "../sending/send";
+import {
+  SendEmailBatchInput,
+  SendEmailBatchResponse,
+  SendEmailInput,
+  SendEmailResponse,
+} from "../sending/schemas";
 import type { Operation } from "./operation";
 
 export const sendingOperations: Operation[] = [
@@ -45,13 +49,61 @@ export const sendingOperations: Operation[] = [
     },
   },
   {
+    id: "sendEmailBatch",
+    method: "post",
+    path: "/v1/send/batch",
+    tag: "Emails",
+    summary: "Send up to 100 emails",
+    description:
+      "A JSON array of 1–100 emails, each the body of POST /v1/send. All or nothing: every item is checked first and the first invalid one fails the request with a detail path naming its index (`2.to`); otherwise all are recorded in one transaction. 200 when every email is `sent`, else 202. `Idempotency-Key` covers the whole batch.",
+    body: SendEmailBatchInput,
+    headers: [
+      {
+        name: "Idempotency-Key",
+        description: "Up to 256 characters, kept 24 hours: the same key sends the batch once.",
+        schema: z.string().max(256),
+      },
+    ],
+    codes: {
+      403: ["domain_not_verified", "test_key_real_recipient"],
+      409: ["idempotency_in_progress"],
+      422: ["recipient_suppressed", "template_not_found"],
+    },
+    example: {
+      body: [
+        {
+          from: "Acme <hello@acme.example>",
+          to: "ana@example.com",
+          subject: "Your receipt",
+          html: "<p>Thanks!</p>",
+          tags: [{ name: "category", value: "receipt" }],
+        },
+      ],
+    },
+    responses: {
+      200: { description: "Every email sent", schema: SendEmailBatchResponse },
+      202: { description: "Some queued or scheduled", schema: SendEmailBatchResponse },
+    },
+  },
+  {
+    id: "cancelEmail",
+    method: "post",
+    path: "/v1/emails/{id}/cancel",
+    tag: "Emails",
+    summary: "Cancel a scheduled email",
+    description:
+      "A `scheduled` email becomes `canceled` and is never sent. 409 `email_not_scheduled` once it is no longer scheduled (sent, or canceled before).",
+    codes: { 409: ["email_not_scheduled"] },
+    responses: { 200: { description: "The canceled email", schema: EmailResponse } },
+  },
+  {
     id: "listEmails",
     method: "get",
     path: "/v1/emails",
     tag: "Emails",
     summary: "List emails",
     description:
-      "Newest first, keyset-paged. Filters: `status`, `type`, `search` (part of the recipient), `campaign`, `automation`, `since`, `until` (a date or an ISO timestamp).",
+      "Newest first, keyset-paged. Filters: `status`, `type`, `to` (exact), `search` (part of the recipient), `contact_id`, `campaign_id`, `automation_id`, `since`, `until` (a date or an ISO timestamp).",
     query: ListEmailsQuery,
     example: { query: { limit: "20", type: "transactional" } },
     responses: { 200: { description: "A page of emails", schema: PageOf(EmailResponse) } },

@@ -7,6 +7,7 @@ import {
   WebhookResponse,
   WebhookSummaryResponse,
 } from "../webhooks/serialize";
+import { WebhookTestResponse } from "../webhooks/test-event";
 import type { Operation } from "./operation";
 
 const tag = "Webhooks";
@@ -98,5 +99,16 @@ export const webhookOperations: Operation[] = [
     description: "Re-sends the same signed bytes now, as a job.",
     codes: { 409: ["webhook_disabled"] },
     responses: { 202: { description: "Queued", schema: WebhookReplayResponse } },
+  },
+  {
+    id: "sendWebhookTestEvent",
+    method: "post",
+    path: "/v1/webhooks/{id}/test",
+    tag,
+    summary: "Send a test event",
+    description:
+      "Delivers a signed `webhook.test` event with sample data through the normal path (signing, retries), whatever types the endpoint subscribes to; it appears in the endpoint's deliveries. Admin keys only.",
+    codes: { 409: ["webhook_disabled"] },
+    responses: { 202: { description: "Queued", schema: WebhookTestResponse } },
   },
 ];

@@ -5,7 +5,11 @@ import { ConflictError } from "../errors";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-export type StoredSendResponse = { id: string; status: string; messageId: string | null };
+export type StoredSendResponse = {
+  id: string;
+  status: "sent" | "queued" | "scheduled";
+  messageId: string | null;
+};
 
 /**
  * Claims `key` for this project inside the caller's transaction. The insert takes the row lock,

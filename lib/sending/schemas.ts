@@ -154,13 +154,13 @@ export const SendEmailBatchInput = z
 export type SendEmailBatchInput = z.infer<typeof SendEmailBatchInput>;
 
 /** The answer for one accepted email (POST /v1/send, and each item of a batch). */
-export const SendEmailResponse = z.object({
-  id: z.string().describe("The email's id (em_…)."),
+export const SendEmailResponse = z.strictObject({
+  id: z.string().describe("The email's id (em_…).").meta({ example: "em_7hGk2PqW9xLc4TnZ" }),
   status: z.enum(["sent", "queued", "scheduled"]).describe("Its status once accepted."),
   messageId: z.string().nullable().describe("The Message-ID header it carries."),
   idempotent: z.literal(true).optional().describe("Present on an Idempotency-Key replay."),
 });
-export const SendEmailBatchResponse = z.object({
+export const SendEmailBatchResponse = z.strictObject({
   data: z
     .array(SendEmailResponse.omit({ idempotent: true }))
     .describe("One result per email, in order."),

@@ -9,15 +9,7 @@ import {
 } from "./idempotency";
 import { OutboundBatch } from "./outbound";
 import { checkIdempotencyKey, checkSend, recordSend } from "./send-item";
-import { SendEmailInput } from "./schemas";
-
-/** POST /v1/send's answer (DECISIONS §4); `idempotent` only on an Idempotency-Key replay. */
-export const SendEmailResponse = z.strictObject({
-  id: z.string().meta({ example: "em_7hGk2PqW9xLc4TnZ" }),
-  status: z.string().meta({ example: "queued" }),
-  messageId: z.string().nullable(),
-  idempotent: z.literal(true).optional(),
-});
+import { SendEmailInput, SendEmailResponse } from "./schemas";
 
 export type SendEmailResult = {
   httpStatus: 200 | 202;

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { withTransaction, type ServiceContext } from "../context";
 import { ConflictError } from "../errors";
 import { JOBS } from "../jobs/names";
@@ -7,13 +8,24 @@ import { findWebhookOrThrow } from "./internal";
 
 export const TEST_EVENT_TYPE = "webhook.test";
 
+/** What POST /v1/webhooks/:id/test answers: the delivery it queued (see its deliveries log). */
+export const WebhookTestResponse = z.strictObject({
+  id: z.string().describe("The delivery's id, as listed by the endpoint's deliveries."),
+  endpoint_id: z.string(),
+  type: z.literal(TEST_EVENT_TYPE),
+  queued: z.literal(true),
+});
+
 /**
  * POST /v1/webhooks/:id/test and the dashboard's "Send test event": a signed `webhook.test`
  * event with sample data, delivered through the normal path (a delivery row, the queue, the
  * signing, retries), so it shows in the endpoint's deliveries log like any other. Its own type
  * (not a sample `email.delivered`) so a receiver never mistakes it for a real email's event.
  */
-export async function sendWebhookTestEvent(ctx: ServiceContext, webhookId: string) {
+export async function sendWebhookTestEvent(
+  ctx: ServiceContext,
+  webhookId: string,
+): Promise<z.infer<typeof WebhookTestResponse>> {
   authorize(ctx, "webhooks.manage");
   const now = ctx.clock.now();
   const deliveryId = await withTransaction(ctx.db, async (tx) => {
