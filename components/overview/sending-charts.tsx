@@ -14,6 +14,7 @@ import {
 import { formatCount } from "@/lib/dashboard/format";
 import { formatRate } from "../campaigns/format";
 import { RATES, type DayPoint, type RateShape, type SendingTotals } from "./sending-series";
+import { ChartSwatch } from "@/components/ui/chart-swatch";
 
 const dayTick = new Intl.DateTimeFormat(undefined, {
   month: "short",
@@ -81,14 +82,7 @@ export function SendingCharts({
       <figure className="min-w-0">
         <figcaption className="mb-2 flex flex-wrap gap-x-4 gap-y-1 px-3 text-xs text-zinc-600">
           {RATES.map((r) => (
-            <span key={r.key} className="inline-flex items-center gap-1.5">
-              <span
-                aria-hidden
-                className="size-2 rounded-full"
-                style={{ backgroundColor: r.color }}
-              />
-              {r.label}
-            </span>
+            <ChartSwatch key={r.key} color={r.color} label={r.label} />
           ))}
         </figcaption>
         {rateShape === "line" ? (
@@ -196,10 +190,7 @@ function TooltipBox({ title, children }: { title: string; children: React.ReactN
 function TooltipRow({ label, color, value }: { label: string; color: string; value: string }) {
   return (
     <p className="flex items-center justify-between gap-4 text-zinc-600">
-      <span className="inline-flex items-center gap-1.5">
-        <span aria-hidden className="size-2 rounded-full" style={{ backgroundColor: color }} />
-        {label}
-      </span>
+      <ChartSwatch color={color} label={label} />
       <span className="font-medium text-zinc-900 tabular-nums">{value}</span>
     </p>
   );

@@ -13,6 +13,7 @@ import {
 import type { ActivityBucket } from "@/lib/dashboard/campaign-activity";
 import { formatCount } from "@/lib/dashboard/format";
 import { activitySeries, runningTotals, type SeriesPoint } from "./activity-series";
+import { ChartSwatch } from "@/components/ui/chart-swatch";
 
 const SERIES = [
   { key: "delivered", label: "Delivered", color: "#a1a1aa" },
@@ -53,13 +54,8 @@ export function ActivityChart({ activity, until }: { activity: ActivityBucket[];
     <div className="px-2 pt-4 pb-2 sm:px-4">
       <ul className="mb-2 flex flex-wrap gap-x-4 gap-y-1 px-3 text-xs text-zinc-600">
         {SERIES.map((s) => (
-          <li key={s.key} className="inline-flex items-center gap-1.5">
-            <span
-              aria-hidden
-              className="size-2 rounded-full"
-              style={{ backgroundColor: s.color }}
-            />
-            {s.label}
+          <li key={s.key}>
+            <ChartSwatch color={s.color} label={s.label} />
           </li>
         ))}
       </ul>
@@ -142,14 +138,7 @@ function ChartTooltip({
       </p>
       {SERIES.map((s) => (
         <p key={s.key} className="flex items-center justify-between gap-4 text-zinc-600">
-          <span className="inline-flex items-center gap-1.5">
-            <span
-              aria-hidden
-              className="size-2 rounded-full"
-              style={{ backgroundColor: s.color }}
-            />
-            {s.label}
-          </span>
+          <ChartSwatch color={s.color} label={s.label} />
           <span className="font-medium text-zinc-900 tabular-nums">
             {formatCount(point[s.key])}
           </span>
