@@ -86,6 +86,7 @@ export async function upsertContact(
       source: row.source,
       data: row.data,
       confirmationToken: null,
+      confirmationSentAt: null,
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),
     },
