@@ -47,9 +47,8 @@ export default async function ApiReferencePage() {
           </Button>
         </nav>
       </header>
-      <main>
-        <ApiReferenceView documentUrl={OPENAPI_DOCUMENT_PATH} />
-      </main>
+      {/* No <main> here: Scalar renders the page's main landmark itself. */}
+      <ApiReferenceView documentUrl={OPENAPI_DOCUMENT_PATH} />
     </div>
   );
 }
