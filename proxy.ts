@@ -1,10 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isDevelopmentBuild } from "@/lib/config";
 import { REQUESTED_PATH_HEADER } from "@/lib/dashboard/return-path";
-import { dashboardCsp } from "@/lib/http/security-headers";
+import { apiReferenceCsp, dashboardCsp } from "@/lib/http/security-headers";
 
 /**
- * Runs before every dashboard page: a fresh nonce and the content security policy that carries
+ * Runs before every dashboard page (and the public API reference, /docs/api): a fresh nonce and the content security policy that carries
  * it (Next reads the nonce from the request's policy and puts it on its scripts, so every page
  * must render per request; they do, behind the session). API routes, the hosted pages, uploaded
  * images (media/) and static files are not matched: they have their own headers (next.config.ts,
@@ -18,7 +18,11 @@ export function proxy(request: NextRequest) {
     return new NextResponse("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   }
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const policy = dashboardCsp(nonce, isDevelopmentBuild);
+  // The public API reference gets its own, narrower policy (no remote images, no frames).
+  const policy = (pathname.startsWith("/docs/") ? apiReferenceCsp : dashboardCsp)(
+    nonce,
+    isDevelopmentBuild,
+  );
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", policy);

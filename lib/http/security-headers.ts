@@ -42,6 +42,29 @@ export function dashboardCsp(nonce: string, development = false): string {
   ].join("; ");
 }
 
+/**
+ * The public API reference (/docs/api, Scalar's bundled renderer): scripts as on the dashboard
+ * (Next's own chunks carry the nonce; Scalar is one of them, so it needs no eval and no CDN). It
+ * shows no third-party images and frames nothing; its "try it" client only calls this origin, and
+ * fonts come from the app (Scalar's default fonts, loaded from its own host, are turned off).
+ */
+export function apiReferenceCsp(nonce: string, development = false): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'none'",
+    "worker-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
 /** The hosted pages are one inline stylesheet and a form posting to themselves: nothing else. */
 export const HOSTED_PAGE_CSP = [
   "default-src 'none'",

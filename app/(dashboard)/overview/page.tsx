@@ -121,9 +121,16 @@ export default async function OverviewPage() {
               <div className="flex gap-2 rounded-lg bg-zinc-50 p-3 text-zinc-600 ring-1 ring-zinc-200/70">
                 <BookOpen aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-400" />
                 <p>
-                  Every endpoint, field and error code is documented in{" "}
+                  Every endpoint, field and error code, with examples you can send:{" "}
+                  <Link
+                    href="/docs/api"
+                    className="font-medium text-indigo-600 hover:text-indigo-500 hover:underline"
+                  >
+                    API reference
+                  </Link>
+                  . Concepts (idempotency, pagination, webhooks) are in the guide,{" "}
                   <code className="font-mono text-[12px] text-zinc-800">docs/api.md</code> of your
-                  Mailwright installation.
+                  installation.
                 </p>
               </div>
             </dl>

@@ -1,10 +1,12 @@
-import { KeyRound } from "lucide-react";
+import { BookOpen, KeyRound } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { CreateApiKeyDialog } from "@/components/api-keys/create-api-key-dialog";
 import { RevokeApiKeyButton } from "@/components/api-keys/revoke-api-key-button";
 import { AdminOnly } from "@/components/settings/admin-only";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
@@ -30,7 +32,17 @@ export default async function ApiKeysPage() {
         eyebrow={<span className="text-[13px] font-medium text-zinc-500">Settings</span>}
         title="API keys"
         description={`Secret keys authenticate requests to the ${project.name} API. A key is shown once, when it is created; store it in your secrets manager.`}
-        actions={<CreateApiKeyDialog />}
+        actions={
+          <>
+            <Button variant="secondary" asChild>
+              <Link href="/docs/api">
+                <BookOpen aria-hidden />
+                API reference
+              </Link>
+            </Button>
+            <CreateApiKeyDialog />
+          </>
+        }
       />
       <Card className="overflow-hidden">
         {keys.length === 0 ? (
