@@ -255,7 +255,7 @@ describe(`contact story (${TEST_DRIVER})`, () => {
     const token = "a".repeat(32);
     await app.runtime.db
       .update(contacts)
-      .set({ confirmationToken: token })
+      .set({ confirmationToken: token, confirmationSentAt: app.runtime.clock.now() })
       .where(eq(contacts.id, contactId));
     expect(await confirmSubscription(app.runtime, token)).not.toBeNull();
     const rows = await app.runtime.db
