@@ -69,6 +69,9 @@ try {
   );
 
   const coverage = coverageOf(document, summary);
+  if (process.env.MW_CONTRACT_VERBOSE)
+    for (const e of summary.run.executions)
+      console.log(`  ${e.item.name} → ${e.response?.code ?? "no response"}`);
   const failures = summary.run.failures;
   for (const failure of failures)
     console.error(

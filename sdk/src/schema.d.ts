@@ -365,7 +365,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a template
-         * @description The project's own templates only; a system or missing template is 404.
+         * @description The project's own templates only; a system or missing template is 404. 409 `template_in_use` while an automation or unsent campaign uses it: `details` names each.
          */
         delete: operations["deleteTemplate"];
         options?: never;
@@ -1141,10 +1141,15 @@ export interface components {
                 code: string;
                 /** @description A human sentence. */
                 message: string;
-                /** @description Validation errors only: one per problem. */
+                /** @description One per problem: validation errors, and (`template_in_use`) each dependant with its `type`, `id`, `name` and `status`. */
                 details?: {
                     path: string;
                     message: string;
+                    /** @enum {string} */
+                    type?: "automation" | "campaign";
+                    id?: string;
+                    name?: string;
+                    status?: string;
                 }[];
             };
         };
@@ -4317,7 +4322,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is not in a state that allows this. `error.code`: `conflict`. */
+            /** @description The resource is not in a state that allows this. `error.code`: `conflict`, `template_in_use`. */
             409: {
                 headers: {
                     [name: string]: unknown;

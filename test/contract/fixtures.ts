@@ -39,6 +39,8 @@ export async function seedContractFixtures(app: TestApp): Promise<Record<string,
     segmentId: (await post("/v1/segments", { name: "All", conditions: { rules: [] } })).id,
     templateId: template.id,
     campaignId: (await post("/v1/campaigns", campaign)).id,
+    // The send request's own: the other campaign stays a draft for the PATCH requests after it.
+    sendableCampaignId: (await post("/v1/campaigns", campaign)).id,
     scheduledCampaignId: scheduled.id,
     automationId: (await post("/v1/automations", { name: "A" })).id,
     domainId: (await post("/v1/domains", { name: "other.acme.example" })).id,

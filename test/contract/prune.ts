@@ -1,14 +1,27 @@
 /**
  * Portman emits a fuzz variation for every constrained field of the schema, also for a field the
  * example request does not send: that variation then sends the example unchanged and the API
- * rightly answers 2xx. Such no-op variations are dropped before the run, so every remaining
- * "[Fuzzed]" request really breaks a rule and must get its 422.
+ * rightly answers 2xx. For a nested field the example lacks (`ab_test.sample_percent`) it adds the
+ * field at the wrong place (top level, or on another step type), where the schema allows and
+ * ignores it. Both kinds are dropped before the run (a kept variation only removes or changes
+ * what the example sends), so every remaining "[Fuzzed]" request really breaks a rule.
  */
 type Item = {
   name: string;
   item?: Item[];
   request?: { body?: { raw?: string }; url?: { query?: { key: string; value: string }[] } };
 };
+
+/** Every leaf path of a JSON value: `steps.0.type`. */
+function leafPaths(value: unknown, prefix = ""): string[] {
+  if (value === null || typeof value !== "object") return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => leafPaths(child, `${prefix}.${key}`));
+}
+
+function addsFields(variation: Item, main: Item) {
+  const mainPaths = new Set(leafPaths(normalized(main.request?.body?.raw)));
+  return leafPaths(normalized(variation.request?.body?.raw)).some((p) => !mainPaths.has(p));
+}
 
 const fingerprint = (item: Item) =>
   JSON.stringify([normalized(item.request?.body?.raw), item.request?.url?.query ?? []]);
@@ -21,7 +34,7 @@ function normalized(raw: string | undefined) {
   }
 }
 
-/** Removes fuzz variations identical to their operation's main request; returns how many. */
+/** Removes the fuzz variations that break no rule; returns how many. */
 export function pruneNoOpFuzzing(collection: { item: Item[] }): number {
   const leaves: Item[] = [];
   const walk = (item: Item) => (item.item ? item.item.forEach(walk) : leaves.push(item));
@@ -31,7 +44,7 @@ export function pruneNoOpFuzzing(collection: { item: Item[] }): number {
     leaves.filter((i) => {
       if (!i.name.includes("[Fuzzed")) return false;
       const main = mains.get(i.name.slice(0, i.name.indexOf("[")));
-      return main !== undefined && fingerprint(main) === fingerprint(i);
+      return main !== undefined && (fingerprint(main) === fingerprint(i) || addsFields(i, main));
     }),
   );
   const prune = (items: Item[]): Item[] =>

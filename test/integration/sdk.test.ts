@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ErrorBody } from "@/lib/openapi/document";
+import { errorCodes } from "@/lib/openapi/operation";
+import { operations } from "@/lib/openapi/operations";
 import { createMailwright, type ApiError, type Mailwright } from "@/sdk/src";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 
@@ -86,5 +89,34 @@ describe(`SDK against the server (${TEST_DRIVER})`, () => {
     const { error, response } = await stranger.emails.list();
     expect(response.status).toBe(401);
     expect(error?.error.code).toBe("unauthorized");
+  });
+});
+
+describe(`documented error bodies (${TEST_DRIVER})`, () => {
+  // Found by the contract run: the 409 listed each dependant with fields the document's error
+  // body did not have, under a code it did not list.
+  it("deleting a template in use answers the documented 409 body and code", async () => {
+    const live = createMailwright({ apiKey: project.live, baseUrl: app.baseUrl });
+    const template = await live.POST("/v1/templates", {
+      body: { name: "Used", format: "html", source: "<p>Hi</p>" },
+    });
+    const templateId = template.data!.id;
+    await live.POST("/v1/campaigns", {
+      body: {
+        name: "C",
+        subject: "S",
+        from_name: "Acme",
+        from_email: "news@acme.example",
+        template: templateId,
+      },
+    });
+    const { error, response } = await live.DELETE("/v1/templates/{id}", {
+      params: { path: { id: templateId } },
+    });
+    expect(response.status).toBe(409);
+    expect(ErrorBody.safeParse(error).error?.issues ?? []).toEqual([]);
+    const deleteTemplate = operations.find((op) => op.id === "deleteTemplate")!;
+    expect(errorCodes(deleteTemplate, 409)).toContain(error?.error.code);
+    expect(error?.error.details?.[0]).toMatchObject({ type: "campaign", name: "C" });
   });
 });
