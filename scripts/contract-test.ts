@@ -24,7 +24,8 @@ import { coverageOf, printCoverage } from "../test/contract/coverage";
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "mw-contract-"));
 const started = Date.now();
 installDnsResolver({ resolveTxt: async () => [] });
-const app = await startTestApp({ clock: "system" });
+// With the embedded worker a sent campaign is `queued` (not sent inline), so it can be cancelled.
+const app = await startTestApp({ clock: "system", worker: "embedded" });
 let exitCode = 1;
 try {
   const variables = await seedContractFixtures(app);

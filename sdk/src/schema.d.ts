@@ -3118,23 +3118,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 10 MiB."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`. */
             422: {
                 headers: {
@@ -3224,23 +3207,6 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 10 MiB."
                      *       }
                      *     }
                      */

@@ -25,6 +25,9 @@ export async function seedContractFixtures(app: TestApp): Promise<Record<string,
     scheduled_at: "2030-01-01T00:00:00Z",
   });
   await post(`/v1/campaigns/${scheduled.id}/send`, {});
+  // Cancelled by the run's cancel request; the "not a draft" requests get one of their own.
+  const queued = await post("/v1/campaigns", { ...campaign, scheduled_at: "2030-01-01T00:00:00Z" });
+  await post(`/v1/campaigns/${queued.id}/send`, {});
   const imported = await app.api("/v1/contacts/import?format=csv", {
     method: "POST",
     key: project.live,
@@ -41,7 +44,9 @@ export async function seedContractFixtures(app: TestApp): Promise<Record<string,
     campaignId: (await post("/v1/campaigns", campaign)).id,
     // The send request's own: the other campaign stays a draft for the PATCH requests after it.
     sendableCampaignId: (await post("/v1/campaigns", campaign)).id,
+    untemplatedCampaignId: (await post("/v1/campaigns", { ...campaign, template: undefined })).id,
     scheduledCampaignId: scheduled.id,
+    queuedCampaignId: queued.id,
     automationId: (await post("/v1/automations", { name: "A" })).id,
     domainId: (await post("/v1/domains", { name: "other.acme.example" })).id,
     webhookId: (await post("/v1/webhooks", { url: "https://hooks.acme.example/x" })).id,
