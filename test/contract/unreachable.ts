@@ -12,4 +12,7 @@ export const UNREACHABLE: { operation: string; status: number; why: string }[] =
     status: 409,
     why: "idempotency_in_progress needs a concurrent request",
   },
+  // A fresh project has no webhook deliveries to replay (its 2xx is not run either); the 409
+  // (webhook_disabled) is covered by test/integration/webhooks.test.ts.
+  { operation: "replayWebhookDelivery", status: 409, why: "no delivery exists in a fresh project" },
 ];
