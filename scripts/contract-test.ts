@@ -30,7 +30,10 @@ let exitCode = 1;
 try {
   const variables = await seedContractFixtures(app);
   const documentFile = path.join(workDir, "openapi.json");
-  const document = buildOpenApiDocument({ serverUrl: app.baseUrl });
+  // Read back as the plain JSON the tools see (its paths typed by what the helpers need).
+  const document = JSON.parse(
+    JSON.stringify(buildOpenApiDocument({ serverUrl: app.baseUrl })),
+  ) as Parameters<typeof coverageOf>[0] & Parameters<typeof brokenBodyFolder>[0];
   fs.writeFileSync(documentFile, JSON.stringify(document));
 
   const collectionFile = path.join(workDir, "collection.json");

@@ -892,7 +892,7 @@ export interface components {
                  * @default all
                  * @enum {string}
                  */
-                match: "all" | "any";
+                match?: "all" | "any";
                 rules?: unknown[];
             };
         };
@@ -903,7 +903,7 @@ export interface components {
                  * @default all
                  * @enum {string}
                  */
-                match: "all" | "any";
+                match?: "all" | "any";
                 rules?: unknown[];
             };
         };
@@ -940,7 +940,7 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            target: "all" | "segment";
+            target?: "all" | "segment";
             segment?: string | null;
             variants?: string[];
             ab_test?: {
@@ -950,7 +950,7 @@ export interface components {
                  * @default open_rate
                  * @enum {string}
                  */
-                metric: "open_rate" | "click_rate";
+                metric?: "open_rate" | "click_rate";
             } | null;
             variables?: unknown;
             scheduled_at?: string | null;
@@ -973,7 +973,7 @@ export interface components {
                  * @default open_rate
                  * @enum {string}
                  */
-                metric: "open_rate" | "click_rate";
+                metric?: "open_rate" | "click_rate";
             } | null;
             variables?: unknown;
             scheduled_at?: string | null;
@@ -985,7 +985,7 @@ export interface components {
              *       "event": "contact.subscribed"
              *     }
              */
-            trigger: {
+            trigger?: {
                 /** @constant */
                 event: "contact.subscribed";
             } | {
@@ -1122,7 +1122,7 @@ export interface components {
              * @default manual
              * @enum {string}
              */
-            reason: "hard_bounce" | "complaint" | "unsubscribe" | "manual";
+            reason?: "hard_bounce" | "complaint" | "unsubscribe" | "manual";
         };
         CreateWebhookRequest: {
             url: string;
