@@ -12,15 +12,26 @@ type JsonSchema = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 
+/** A 409 `template_in_use` detail also names the automation or campaign that uses the template. */
+const DependantFields = {
+  type: z.enum(["automation", "campaign"]).optional(),
+  id: z.string().optional(),
+  name: z.string().optional(),
+  status: z.string().optional(),
+};
+
 /** DECISIONS §3: the one error body of every 4xx/5xx. */
-const ErrorBody = z.strictObject({
+export const ErrorBody = z.strictObject({
   error: z.strictObject({
     code: z.string().meta({ description: "snake_case, stable: branch on it." }),
     message: z.string().meta({ description: "A human sentence." }),
     details: z
-      .array(z.strictObject({ path: z.string(), message: z.string() }))
+      .array(z.strictObject({ path: z.string(), message: z.string(), ...DependantFields }))
       .optional()
-      .meta({ description: "Validation errors only: one per problem." }),
+      .meta({
+        description:
+          "One per problem: validation errors, and (`template_in_use`) each dependant with its `type`, `id`, `name` and `status`.",
+      }),
   }),
 });
 

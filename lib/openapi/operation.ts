@@ -65,7 +65,8 @@ export function errorStatuses(op: Operation): ErrorStatus[] {
   for (const status of Object.keys(op.codes ?? {})) statuses.add(Number(status) as ErrorStatus);
   if (!op.public) statuses.add(401).add(429);
   if (op.body) statuses.add(400).add(413).add(422);
-  if (op.rawBody) statuses.add(413).add(422);
+  // A raw body (the contact import's file) is streamed, never buffered: no size limit, no 413.
+  if (op.rawBody) statuses.add(422);
   if (op.query) statuses.add(422);
   if (op.path.includes("{")) statuses.add(404);
   return [...statuses].sort();

@@ -69,8 +69,9 @@ export const templateOperations: Operation[] = [
     path: "/v1/templates/{id}",
     tag,
     summary: "Delete a template",
-    description: "The project's own templates only; a system or missing template is 404.",
-    errors: [409],
+    description:
+      "The project's own templates only; a system or missing template is 404. 409 `template_in_use` while an automation or unsent campaign uses it: `details` names each.",
+    codes: { 409: ["template_in_use"] },
     responses: { 200: { description: "Deleted", schema: DeletedResponse } },
   },
   {

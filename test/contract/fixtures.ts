@@ -1,0 +1,80 @@
+import type { TestApp } from "../support/app";
+
+/**
+ * The objects the contract run's path ids point at, made through the API like a client would,
+ * as the Postman variables test/contract/portman-config.json overwrites path ids with. Deletes
+ * get objects of their own so the rest of the run keeps its fixtures.
+ */
+export async function seedContractFixtures(app: TestApp): Promise<Record<string, string>> {
+  const project = await app.createProject({ domain: "acme.example" });
+  const post = async (path: string, body: unknown) => {
+    const res = await app.api(path, { method: "POST", key: project.live, body });
+    if (res.status >= 300) throw new Error(`fixture ${path}: ${res.status} ${res.text}`);
+    return res.body as { id: string };
+  };
+  const template = await post("/v1/templates", { name: "T", format: "html", source: "<p>Hi</p>" });
+  const campaign = {
+    name: "C",
+    subject: "S",
+    from_name: "Acme",
+    from_email: "news@acme.example",
+    template: template.id,
+  };
+  const scheduled = await post("/v1/campaigns", {
+    ...campaign,
+    scheduled_at: "2030-01-01T00:00:00Z",
+  });
+  await post(`/v1/campaigns/${scheduled.id}/send`, {});
+  // Cancelled by the run's cancel request; the "not a draft" requests get one of their own.
+  const queued = await post("/v1/campaigns", { ...campaign, scheduled_at: "2030-01-01T00:00:00Z" });
+  await post(`/v1/campaigns/${queued.id}/send`, {});
+  const imported = await app.api("/v1/contacts/import?format=csv", {
+    method: "POST",
+    key: project.live,
+    rawBody: "email\nimp@example.com\n",
+    headers: { "content-type": "text/csv" },
+  });
+  await post("/v1/suppressions", { email: "remove-me@example.com" });
+  const variables: Record<string, string> = {
+    bearerToken: project.live,
+    testKey: project.test,
+    contactId: (await post("/v1/contacts", { email: "fixture@example.com" })).id,
+    segmentId: (await post("/v1/segments", { name: "All", conditions: { rules: [] } })).id,
+    templateId: template.id,
+    campaignId: (await post("/v1/campaigns", campaign)).id,
+    // The send request's own: the other campaign stays a draft for the PATCH requests after it.
+    sendableCampaignId: (await post("/v1/campaigns", campaign)).id,
+    untemplatedCampaignId: (await post("/v1/campaigns", { ...campaign, template: undefined })).id,
+    scheduledCampaignId: scheduled.id,
+    queuedCampaignId: queued.id,
+    automationId: (await post("/v1/automations", { name: "A" })).id,
+    domainId: (await post("/v1/domains", { name: "other.acme.example" })).id,
+    webhookId: (await post("/v1/webhooks", { url: "https://hooks.acme.example/x" })).id,
+    emailId: (
+      await post("/v1/send", {
+        from: "hello@acme.example",
+        to: "ana@example.com",
+        subject: "Hi",
+        html: "<p>Hi</p>",
+      })
+    ).id,
+    importId: (imported.body as { id: string }).id,
+    // No run or delivery exists in a fresh project: these two are exercised through their 404.
+    automationRunId: "zz_missing",
+    webhookDeliveryId: "zz_missing",
+    invalidJson: '{"name": ',
+    // One byte over the 10 MiB request limit.
+    tooLargeBody: JSON.stringify({ pad: "x".repeat(10 * 1024 * 1024) }),
+  };
+  const deletable: Record<string, unknown> = {
+    contact: { email: "delete-me@example.com" },
+    segment: { name: "D", conditions: { rules: [] } },
+    template: { name: "D", format: "html", source: "<p>x</p>" },
+    automation: { name: "D" },
+    domain: { name: "delete.acme.example" },
+    webhook: { url: "https://hooks.acme.example/d" },
+  };
+  for (const [kind, body] of Object.entries(deletable))
+    variables[`${kind}DeleteId`] = (await post(`/v1/${kind}s`, body)).id;
+  return variables;
+}
