@@ -21,6 +21,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/send/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send up to 100 emails
+         * @description A JSON array of 1–100 emails, each the body of POST /v1/send. All or nothing: every item is checked first and the first invalid one fails the request with a detail path naming its index (`2.to`); otherwise all are recorded in one transaction. 200 when every email is `sent`, else 202. `Idempotency-Key` covers the whole batch.
+         */
+        post: operations["sendEmailBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/emails/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a scheduled email
+         * @description A `scheduled` email becomes `canceled` and is never sent. 409 `email_not_scheduled` once it is no longer scheduled (sent, or canceled before).
+         */
+        post: operations["cancelEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/emails": {
         parameters: {
             query?: never;
@@ -30,7 +70,7 @@ export interface paths {
         };
         /**
          * List emails
-         * @description Newest first, keyset-paged. Filters: `status`, `type`, `search` (part of the recipient), `campaign`, `automation`, `since`, `until` (a date or an ISO timestamp).
+         * @description Newest first, keyset-paged. Filters: `status`, `type`, `to` (exact), `search` (part of the recipient), `contact_id`, `campaign_id`, `automation_id`, `since`, `until` (a date or an ISO timestamp).
          */
         get: operations["listEmails"];
         put?: never;
@@ -151,6 +191,26 @@ export interface paths {
          * @description Only the fields sent change; `email` is immutable (422).
          */
         patch: operations["updateContact"];
+        trace?: never;
+    };
+    "/v1/contacts/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a contact's activity
+         * @description The contact's whole story, newest first, keyset-paged: emails sent to its address with their opens, clicks, bounces and complaints; automation runs with their steps; events; subscription changes (with the email an unsubscribe came from); its creation.
+         */
+        get: operations["listContactActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/contacts/export": {
@@ -825,6 +885,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Delivers a signed `webhook.test` event with sample data through the normal path (signing, retries), whatever types the endpoint subscribes to; it appears in the endpoint's deliveries. Admin keys only.
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -865,7 +945,21 @@ export interface components {
                 content: string;
                 content_type?: string;
             }[];
+            /** @description Up to 50 tags, echoed on GET /v1/emails/:id and in every webhook. */
+            tags?: {
+                /** @description The tag's name. */
+                name: string;
+                /** @description The tag's value. */
+                value: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description Deliver at this time (ISO 8601, in the future, at most 30 days ahead). The email is `scheduled` until then.
+             */
+            scheduled_at?: string;
         };
+        /** @description Up to 100 emails, each the body of POST /v1/send; all are validated before any is recorded. */
+        SendEmailBatchRequest: components["schemas"]["SendEmailRequest"][];
         RecordEventRequest: {
             name: string;
             email?: string | null;
@@ -1154,47 +1248,93 @@ export interface components {
             };
         };
         SendEmailResponse: {
-            /** @example em_7hGk2PqW9xLc4TnZ */
+            /**
+             * @description The email's id (em_…).
+             * @example em_7hGk2PqW9xLc4TnZ
+             */
             id: string;
-            /** @example queued */
-            status: string;
+            /**
+             * @description Its status once accepted.
+             * @enum {string}
+             */
+            status: "sent" | "queued" | "scheduled";
+            /** @description The Message-ID header it carries. */
             messageId: string | null;
-            /** @constant */
+            /**
+             * @description Present on an Idempotency-Key replay.
+             * @constant
+             */
             idempotent?: true;
         };
-        ListEmailsResponse: {
+        SendEmailBatchResponse: {
+            /** @description One result per email, in order. */
             data: {
-                /** @example em_7hGk2PqW9xLc4TnZ */
+                /**
+                 * @description The email's id (em_…).
+                 * @example em_7hGk2PqW9xLc4TnZ
+                 */
                 id: string;
-                /** @example Acme <hello@acme.example> */
-                from: string;
-                to: string;
-                cc: string[];
-                bcc: string[];
-                reply_to: string[];
-                subject: string;
-                /** @enum {string} */
-                type: "transactional" | "campaign" | "automation";
-                /** @enum {string} */
-                status: "queued" | "sent" | "delivered" | "bounced" | "failed" | "complained";
-                message_id: string | null;
-                opens: number;
-                clicks: number;
-                template_id: string | null;
-                test: boolean;
-                last_error: string | null;
                 /**
-                 * Format: date-time
-                 * @example 2026-06-01T12:00:00.000Z
+                 * @description Its status once accepted.
+                 * @enum {string}
                  */
-                created_at: string;
-                sent_at: string | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-06-01T12:00:00.000Z
-                 */
-                updated_at: string;
+                status: "sent" | "queued" | "scheduled";
+                /** @description The Message-ID header it carries. */
+                messageId: string | null;
             }[];
+            /**
+             * @description Present on an Idempotency-Key replay.
+             * @constant
+             */
+            idempotent?: true;
+        };
+        CancelEmailResponse: {
+            /** @example em_7hGk2PqW9xLc4TnZ */
+            id: string;
+            /** @example Acme <hello@acme.example> */
+            from: string;
+            to: string;
+            cc: string[];
+            bcc: string[];
+            reply_to: string[];
+            subject: string;
+            /** @enum {string} */
+            type: "transactional" | "campaign" | "automation";
+            /** @enum {string} */
+            status: "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "bounced" | "failed" | "complained";
+            message_id: string | null;
+            opens: number;
+            clicks: number;
+            template_id: string | null;
+            /**
+             * @example [
+             *       {
+             *         "name": "category",
+             *         "value": "welcome"
+             *       }
+             *     ]
+             */
+            tags: {
+                name: string;
+                value: string;
+            }[];
+            scheduled_at: string | null;
+            test: boolean;
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            sent_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            updated_at: string;
+        };
+        ListEmailsResponse: {
+            data: components["schemas"]["CancelEmailResponse"][];
             has_more: boolean;
             next_cursor: string | null;
         };
@@ -1211,11 +1351,24 @@ export interface components {
             /** @enum {string} */
             type: "transactional" | "campaign" | "automation";
             /** @enum {string} */
-            status: "queued" | "sent" | "delivered" | "bounced" | "failed" | "complained";
+            status: "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "bounced" | "failed" | "complained";
             message_id: string | null;
             opens: number;
             clicks: number;
             template_id: string | null;
+            /**
+             * @example [
+             *       {
+             *         "name": "category",
+             *         "value": "welcome"
+             *       }
+             *     ]
+             */
+            tags: {
+                name: string;
+                value: string;
+            }[];
+            scheduled_at: string | null;
             test: boolean;
             last_error: string | null;
             /**
@@ -1295,6 +1448,116 @@ export interface components {
         };
         ListContactsResponse: {
             data: components["schemas"]["UpsertContactResponse"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        ListContactActivityResponse: {
+            data: ({
+                id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-06-01T12:00:00.000Z
+                 */
+                created_at: string;
+                /** @constant */
+                type: "email";
+                email: {
+                    id: string;
+                    subject: string;
+                    /** @enum {string} */
+                    type: "transactional" | "campaign" | "automation";
+                    /** @enum {string} */
+                    status: "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "bounced" | "failed" | "complained";
+                    test: boolean;
+                    opens: number;
+                    clicks: number;
+                    campaign_id: string | null;
+                    automation_id: string | null;
+                    automation_run_id: string | null;
+                    activity: {
+                        type: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-06-01T12:00:00.000Z
+                         */
+                        created_at: string;
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                };
+            } | {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-06-01T12:00:00.000Z
+                 */
+                created_at: string;
+                /** @constant */
+                type: "automation_run";
+                run: {
+                    id: string;
+                    automation_id: string;
+                    automation_name: string;
+                    /** @enum {string} */
+                    status: "active" | "delayed" | "waiting" | "paused" | "completed" | "exited" | "failed";
+                    steps: {
+                        id: string;
+                        step_id: string;
+                        type: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-06-01T12:00:00.000Z
+                         */
+                        started_at: string;
+                        finished_at: string | null;
+                        outcome: string | null;
+                        error: string | null;
+                        detail: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                };
+            } | {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-06-01T12:00:00.000Z
+                 */
+                created_at: string;
+                /** @constant */
+                type: "event";
+                event: {
+                    name: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            } | {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-06-01T12:00:00.000Z
+                 */
+                created_at: string;
+                /** @constant */
+                type: "subscription";
+                subscription: {
+                    subscribed: boolean;
+                    via: string;
+                    email_id: string | null;
+                };
+            } | {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-06-01T12:00:00.000Z
+                 */
+                created_at: string;
+                /** @constant */
+                type: "contact_created";
+                source: string;
+            })[];
             has_more: boolean;
             next_cursor: string | null;
         };
@@ -1919,6 +2182,15 @@ export interface components {
             /** @constant */
             queued: true;
         };
+        SendWebhookTestEventResponse: {
+            /** @description The delivery's id, as listed by the endpoint's deliveries. */
+            id: string;
+            endpoint_id: string;
+            /** @constant */
+            type: "webhook.test";
+            /** @constant */
+            queued: true;
+        };
         GetOpenApiDocumentResponse: {
             /** @constant */
             openapi: "3.1.0";
@@ -2103,19 +2375,293 @@ export interface operations {
             };
         };
     };
+    sendEmailBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 256 characters, kept 24 hours: the same key sends the batch once. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "from": "Acme <hello@acme.example>",
+                 *         "to": "ana@example.com",
+                 *         "subject": "Your receipt",
+                 *         "html": "<p>Thanks!</p>",
+                 *         "tags": [
+                 *           {
+                 *             "name": "category",
+                 *             "value": "receipt"
+                 *           }
+                 *         ]
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["SendEmailBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Every email sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendEmailBatchResponse"];
+                };
+            };
+            /** @description Some queued or scheduled */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendEmailBatchResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. `error.code`: `invalid_json`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_json",
+                     *         "message": "The body is not valid JSON."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's project may not do this. `error.code`: `forbidden`, `domain_not_verified`, `test_key_real_recipient`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "The key's project may not do this."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. `error.code`: `conflict`, `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "conflict",
+                     *         "message": "The resource is not in a state that allows this."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 10 MiB."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`, `recipient_suppressed`, `template_not_found`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The input is not valid: `details` names each problem."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit: retry after `Retry-After` seconds. `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Over the key's rate limit: retry after `Retry-After` seconds."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled email */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelEmailResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this project. `error.code`: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such resource in this project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. `error.code`: `conflict`, `email_not_scheduled`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "conflict",
+                     *         "message": "The resource is not in a state that allows this."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit: retry after `Retry-After` seconds. `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Over the key's rate limit: retry after `Retry-After` seconds."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listEmails: {
         parameters: {
             query?: {
                 /** @example 20 */
                 limit?: number;
                 cursor?: string;
-                status?: "queued" | "sent" | "delivered" | "bounced" | "failed" | "complained";
+                status?: "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "bounced" | "failed" | "complained";
                 /** @example transactional */
                 type?: "transactional" | "campaign" | "automation";
+                /** @description Part of the recipient's address, any case. */
                 search?: string;
+                /** @description The recipient's address, exactly (any case). */
+                to?: string;
+                /** @description Emails to this contact (ct_…). */
+                contact_id?: string;
+                /** @description Emails of this campaign (cmp_…). */
+                campaign_id?: string;
+                /** @description Emails of this automation. */
+                automation_id?: string;
+                /** @description Old name of campaign_id. */
                 campaign?: string;
+                /** @description Old name of automation_id. */
                 automation?: string;
+                /** @description Created at or after: a date (YYYY-MM-DD, from its midnight UTC) or an ISO timestamp. */
                 since?: string;
+                /** @description Created at or before: a date (through the end of that day, UTC) or an ISO timestamp. */
                 until?: string;
             };
             header?: never;
@@ -2916,6 +3462,99 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The body is larger than 10 MiB."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The input is not valid: `details` names each problem."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit: retry after `Retry-After` seconds. `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Over the key's rate limit: retry after `Retry-After` seconds."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listContactActivity: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of activity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListContactActivityResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this project. `error.code`: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such resource in this project."
                      *       }
                      *     }
                      */
@@ -7478,6 +8117,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReplayWebhookDeliveryResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this project. `error.code`: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such resource in this project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. `error.code`: `conflict`, `webhook_disabled`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "conflict",
+                     *         "message": "The resource is not in a state that allows this."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit: retry after `Retry-After` seconds. `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Over the key's rate limit: retry after `Retry-After` seconds."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendWebhookTestEventResponse"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
