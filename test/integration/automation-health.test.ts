@@ -3,6 +3,7 @@ import { automationRuns, automationStepRuns } from "@/db/schema";
 import { automationsHealth } from "@/lib/automations/health";
 import { newId } from "@/lib/ids";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
+import { createEmailAutomation } from "../support/automations";
 
 /** Health counters read from stored runs: failed runs, their latest error, per-step failures. */
 let app: TestApp;
@@ -16,15 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function createAutomation(name: string, key = project.live) {
-  const response = await app.api("/v1/automations", {
-    method: "POST",
-    key,
-    body: { name, steps: [{ id: "mail", type: "email", templateId: "tpl_system_welcome" }] },
-  });
-  expect(response.status, response.text).toBe(201);
-  return response.body.id as string;
-}
+const createAutomation = (name: string, key = project.live) =>
+  createEmailAutomation(app, key, name);
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 12, minute));
 

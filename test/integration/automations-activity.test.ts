@@ -3,6 +3,7 @@ import { automationRuns, automationStepRuns, type RunStatus } from "@/db/schema"
 import { automationsActivity } from "@/lib/automations/activity";
 import { newId } from "@/lib/ids";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
+import { createEmailAutomation } from "../support/automations";
 
 /** The automations list's numbers: runs (all, in progress) and emails sent, per automation. */
 let app: TestApp;
@@ -16,15 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function createAutomation(name: string, key = project.live) {
-  const response = await app.api("/v1/automations", {
-    method: "POST",
-    key,
-    body: { name, steps: [{ id: "mail", type: "email", templateId: "tpl_system_welcome" }] },
-  });
-  expect(response.status, response.text).toBe(201);
-  return response.body.id as string;
-}
+const createAutomation = (name: string, key = project.live) =>
+  createEmailAutomation(app, key, name);
 
 /** A run in `status` whose email step ended with `emailOutcome` (none: it never got there). */
 async function storeRun(
