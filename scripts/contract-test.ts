@@ -4,7 +4,8 @@
  * Postman collection (contract tests: status, content type, JSON body, response JSON schema; plus
  * variations: no key, missing ids, broken and oversized bodies, fuzzed fields, state conflicts);
  * newman runs it against the real handlers on a fresh in-memory database with a seeded project.
- * Fails on any failed assertion, any 5xx, or a documented 4xx no request reached (but the
+ * Fails on any failed assertion, any 5xx, an `error.code` the document does not list for that
+ * operation and status, or a documented 4xx no request reached (but the
  * commented exceptions in test/contract/unreachable.ts). Offline: Portman reads a local file and
  * uploads nothing (no --postmanUid), newman only talks to the local server.
  */
@@ -65,7 +66,7 @@ try {
       {
         collection: withBrokenBodies(collectionFile, document, variables),
         envVar: Object.entries(variables).map(([key, value]) => ({ key, value })),
-        reporters: [],
+        reporters: process.env.MW_CONTRACT_VERBOSE ? ["cli"] : [],
         timeoutRequest: 30_000,
       },
       (error, result) => (error ? reject(error) : resolve(result)),
@@ -82,6 +83,8 @@ try {
       `✗ ${failure.source?.name ?? "?"}: ${failure.error.test ?? ""} ${failure.error.message}`,
     );
   for (const answer of coverage.serverErrors) console.error(`✗ 5xx: ${answer}`);
+  for (const answer of coverage.undocumentedCodes)
+    console.error(`✗ error.code not in the document: ${answer}`);
   const missing = printCoverage(coverage);
   const requests = summary.run.stats.requests.total ?? 0;
   const assertions = summary.run.stats.assertions.total ?? 0;
@@ -89,7 +92,8 @@ try {
     `\n${requests} requests, ${assertions - failures.length} passed, ${failures.length} failed ` +
       `(assertions) in ${Math.round((Date.now() - started) / 1000)}s`,
   );
-  exitCode = failures.length || coverage.serverErrors.length || missing ? 1 : 0;
+  const wrong = failures.length + coverage.serverErrors.length + coverage.undocumentedCodes.length;
+  exitCode = wrong || missing ? 1 : 0;
 } finally {
   await app.close();
   fs.rmSync(workDir, { recursive: true, force: true });

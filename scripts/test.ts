@@ -1,6 +1,6 @@
 /**
  * npm test: every suite the project has, in order, with a summary.
- *   verify (prettier, eslint, tsc) → unit → integration on PGlite → integration on PostgreSQL
+ *   verify (prettier, eslint, tsc) → unit → contract (Portman + newman) → integration on PGlite → integration on PostgreSQL
  *   (skipped loudly when no server answers) → next build → Playwright e2e in Debian Chromium.
  * `npm test -- --only unit,integration-pglite` runs a subset.
  */
@@ -22,6 +22,7 @@ async function main() {
     { name: "typecheck", command: [bin("tsc"), "--noEmit"] },
     { name: "unit", command: [bin("vitest"), "run", "--project", "unit"] },
     // Portman + newman against the real handlers: the API as its OpenAPI document describes it.
+    { name: "contract", command: [bin("tsx"), "scripts/contract-test.ts"] },
     {
       name: "integration-pglite",
       command: [bin("vitest"), "run", "--project", "integration"],

@@ -1,9 +1,12 @@
+import { CAMPAIGN_STATUSES } from "@/db/schema";
 import { PageOf } from "../pagination";
 import { CreateCampaignInput, ListCampaignsQuery, UpdateCampaignInput } from "../campaigns/schemas";
 import { CampaignResponse, CampaignSendResponse } from "../campaigns/serialize";
 import type { Operation } from "./operation";
 
 const tag = "Campaigns";
+// Sending a campaign that is not a draft names the status it is in (lib/campaigns/send.ts).
+const notDraftCodes = CAMPAIGN_STATUSES.filter((s) => s !== "draft").map((s) => `campaign_${s}`);
 
 export const campaignOperations: Operation[] = [
   {
@@ -67,10 +70,10 @@ export const campaignOperations: Operation[] = [
     tag,
     summary: "Send a campaign",
     description:
-      "With a worker: 202 and `queued: true` (a future `scheduled_at` waits until then). Without one it sends inline (at most 200 recipients): 200 with `sent`, `failed` and `queued` counts.",
+      "With a worker: 202 and `queued: true` (a future `scheduled_at` waits until then). Without one it sends inline (at most 200 recipients): 200 with `sent`, `failed` and `queued` counts. A campaign that is not a draft answers 409 with its status in the code (`campaign_sent`).",
     codes: {
       403: ["test_key_campaign"],
-      409: ["campaign_not_draft"],
+      409: notDraftCodes,
       422: ["campaign_template_missing", "no_sender"],
     },
     responses: {

@@ -201,6 +201,8 @@ function errorResponse(op: Operation, status: ErrorStatus) {
   const codes = errorCodes(op, status);
   return {
     description: `${ERROR_DESCRIPTIONS[status]} \`error.code\`: ${codes.map((c) => `\`${c}\``).join(", ")}.`,
+    // The same list for tools (the contract run checks every answer's code against it).
+    "x-error-codes": codes,
     content: {
       "application/json": {
         schema: ref("Error"),

@@ -31,7 +31,6 @@ export const sendingOperations: Operation[] = [
     ],
     codes: {
       403: ["domain_not_verified", "test_key_real_recipient"],
-      409: ["idempotency_in_progress"],
       422: ["recipient_suppressed", "template_not_found"],
     },
     example: {
@@ -66,7 +65,6 @@ export const sendingOperations: Operation[] = [
     ],
     codes: {
       403: ["domain_not_verified", "test_key_real_recipient"],
-      409: ["idempotency_in_progress"],
       422: ["recipient_suppressed", "template_not_found"],
     },
     example: {

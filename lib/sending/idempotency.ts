@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { idempotencyKeys } from "@/db/schema";
 import type { Executor } from "@/db";
-import { ConflictError } from "../errors";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -39,12 +38,9 @@ export async function claimIdempotencyKey<Response = StoredSendResponse>(
     .select({ response: idempotencyKeys.response })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.projectId, projectId), eq(idempotencyKeys.key, key)));
-  if (!existing?.response) {
-    throw new ConflictError(
-      "A request with this Idempotency-Key is still being processed; retry shortly.",
-      "idempotency_in_progress",
-    );
-  }
+  // The claim and its response commit together and a concurrent claim waits on the row lock
+  // (read committed), so a claimed key without a response cannot be seen: a bug, not a retry.
+  if (!existing?.response) throw new Error(`idempotency key ${key} claimed without a response`);
   return { claimed: false, response: existing.response as Response };
 }
 

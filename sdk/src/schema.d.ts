@@ -516,7 +516,7 @@ export interface paths {
         put?: never;
         /**
          * Send a campaign
-         * @description With a worker: 202 and `queued: true` (a future `scheduled_at` waits until then). Without one it sends inline (at most 200 recipients): 200 with `sent`, `failed` and `queued` counts.
+         * @description With a worker: 202 and `queued: true` (a future `scheduled_at` waits until then). Without one it sends inline (at most 200 recipients): 200 with `sent`, `failed` and `queued` counts. A campaign that is not a draft answers 409 with its status in the code (`campaign_sent`).
          */
         post: operations["sendCampaign"];
         delete?: never;
@@ -2305,23 +2305,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is not in a state that allows this. `error.code`: `conflict`, `idempotency_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "conflict",
-                     *         "message": "The resource is not in a state that allows this."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
             413: {
                 headers: {
@@ -2470,23 +2453,6 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "The key's project may not do this."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The resource is not in a state that allows this. `error.code`: `conflict`, `idempotency_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "conflict",
-                     *         "message": "The resource is not in a state that allows this."
                      *       }
                      *     }
                      */
@@ -5730,7 +5696,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The resource is not in a state that allows this. `error.code`: `conflict`, `campaign_not_draft`. */
+            /** @description The resource is not in a state that allows this. `error.code`: `conflict`, `campaign_queued`, `campaign_sending`, `campaign_paused`, `campaign_sent`. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -2,12 +2,20 @@ import type { NewmanRunSummary } from "newman";
 import { UNREACHABLE } from "./unreachable";
 
 type Document = {
-  paths: Record<string, Record<string, { operationId: string; responses: object }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { operationId: string; responses: Record<string, { "x-error-codes"?: string[] }> }
+    >
+  >;
 };
 export type Coverage = {
   /** `operationId status` → whether a request got it. */
   documented: Map<string, { operation: string; status: number; reached: boolean }>;
   serverErrors: string[];
+  /** Answers whose `error.code` the document does not list for that operation and status. */
+  undocumentedCodes: string[];
 };
 
 /** Which documented 4xx answers (per operation) the run's responses reached, and any 5xx. */
@@ -31,6 +39,7 @@ export function coverageOf(document: Document, summary: NewmanRunSummary): Cover
         reached: false,
       });
   const serverErrors: string[] = [];
+  const undocumentedCodes: string[] = [];
   for (const execution of summary.run.executions) {
     const request = execution.request;
     const code = execution.response?.code;
@@ -44,9 +53,13 @@ export function coverageOf(document: Document, summary: NewmanRunSummary): Cover
     if (found) {
       const entry = documented.get(`${found.op.operationId} ${code}`);
       if (entry) entry.reached = true;
+      const listed = found.op.responses[String(code)]?.["x-error-codes"];
+      const answered = code >= 400 ? errorCodeOf(execution.response?.stream) : undefined;
+      if (listed && answered && !listed.includes(answered))
+        undocumentedCodes.push(`${found.op.operationId} ${code} ${answered}`);
     }
   }
-  return { documented, serverErrors };
+  return { documented, serverErrors, undocumentedCodes };
 }
 
 /** Prints reached/documented per status; returns how many unexcused ones were not reached. */
@@ -70,4 +83,13 @@ export function printCoverage(coverage: Coverage): number {
   for (const u of UNREACHABLE) console.log(`  exception: ${u.operation} ${u.status} (${u.why})`);
   for (const m of missing) console.error(`✗ documented but not reached: ${m}`);
   return missing.length;
+}
+
+function errorCodeOf(body: Uint8Array | undefined): string | undefined {
+  try {
+    return (JSON.parse(new TextDecoder().decode(body)) as { error?: { code?: string } }).error
+      ?.code;
+  } catch {
+    return undefined; // not JSON: the contract tests' content-type check reports it
+  }
 }

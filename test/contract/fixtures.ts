@@ -59,13 +59,34 @@ export async function seedContractFixtures(app: TestApp): Promise<Record<string,
       })
     ).id,
     importId: (imported.body as { id: string }).id,
-    // No run or delivery exists in a fresh project: these two are exercised through their 404.
+    scheduledEmailId: (
+      await post("/v1/send", {
+        from: "hello@acme.example",
+        to: "ana@example.com",
+        subject: "Later",
+        html: "<p>Later</p>",
+        // Sends are scheduled at most 30 days ahead; a week keeps it scheduled through the run.
+        scheduled_at: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+      })
+    ).id,
+    // No run exists in a fresh project: it is exercised through its 404.
     automationRunId: "zz_missing",
-    webhookDeliveryId: "zz_missing",
     invalidJson: '{"name": ',
     // One byte over the 10 MiB request limit.
     tooLargeBody: JSON.stringify({ pad: "x".repeat(10 * 1024 * 1024) }),
   };
+  // A test event gives each endpoint a delivery to replay; the disabled one answers 409.
+  variables.webhookDeliveryId = (await post(`/v1/webhooks/${variables.webhookId}/test`, {})).id;
+  const disabled = await post("/v1/webhooks", { url: "https://hooks.acme.example/off" });
+  variables.disabledWebhookId = disabled.id;
+  variables.disabledWebhookDeliveryId = (await post(`/v1/webhooks/${disabled.id}/test`, {})).id;
+  const patched = await app.api(`/v1/webhooks/${disabled.id}`, {
+    method: "PATCH",
+    key: project.live,
+    body: { active: false },
+  });
+  if (patched.status !== 200) throw new Error(`fixture disable webhook: ${patched.status}`);
+
   const deletable: Record<string, unknown> = {
     contact: { email: "delete-me@example.com" },
     segment: { name: "D", conditions: { rules: [] } },

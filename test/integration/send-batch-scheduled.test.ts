@@ -185,6 +185,19 @@ describe(`POST /v1/send/batch (${TEST_DRIVER})`, () => {
     );
   });
 
+  it("10 concurrent batches with one key record the batch once; every answer is its result", async () => {
+    const before = await countEmails();
+    const body = [item("race1@example.com"), item("race2@example.com")];
+    const headers = { "Idempotency-Key": "batch-race" };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post("/v1/send/batch", body, project.live, headers)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => JSON.stringify(a.body.data))).size).toBe(1);
+    expect(answers.filter((a) => a.body.idempotent === true)).toHaveLength(9);
+    expect(await countEmails()).toBe(before + 2);
+  });
+
   it("holds test keys to reserved domains (403) and simulates their batches; requires a key", async () => {
     const real = await post(
       "/v1/send/batch",
