@@ -113,10 +113,17 @@ test("blocks move by drag and drop, into a column, and from the keyboard; the or
 
   // The keyboard: the heading's grip, Space to pick up, ArrowUp, Space to drop.
   const grip = page.getByRole("button", { name: "Drag to move Heading" });
+  // Each key waits for dnd-kit's announcement: a key pressed before the last one took effect is
+  // lost under load.
+  const announced = (text: RegExp) =>
+    expect(page.getByRole("status").filter({ hasText: text })).toBeAttached();
   await grip.focus();
   await page.keyboard.press("Space");
+  await announced(/First heading” is over .*First heading/);
   await page.keyboard.press("ArrowUp");
+  await announced(/First heading” is over .*Third text/);
   await page.keyboard.press("Space");
+  await announced(/was dropped/);
   await expect
     .poll(() => blockOrder(page))
     .toEqual([

@@ -2,7 +2,7 @@
 
 import type { AutomationStatus } from "@/db/schema";
 import { deleteAutomationAction } from "@/lib/dashboard/actions/automations";
-import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog";
+import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 
 export function DeleteAutomationDialog({
   automation,
@@ -17,14 +17,14 @@ export function DeleteAutomationDialog({
   afterDelete?: string;
 }) {
   return (
-    <ConfirmDeleteDialog
+    <ConfirmActionDialog
       open={open}
       onOpenChange={onOpenChange}
-      afterDelete={afterDelete}
+      afterDone={afterDelete}
       title="Delete this automation?"
       confirmLabel="Delete automation"
       onConfirm={() => deleteAutomationAction(automation.id)}
-      deleted={{ title: "Automation deleted", description: automation.name }}
+      done={{ title: "Automation deleted", description: automation.name }}
       description={
         <>
           <span className="font-medium text-zinc-900">{automation.name}</span> and its steps will be

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { deleteCampaignAction, duplicateCampaignAction } from "@/lib/dashboard/actions/campaigns";
 import { Button } from "../ui/button";
-import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog";
+import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -101,15 +101,15 @@ export function CampaignActions(props: CampaignActionsProps) {
         unsaved={props.unsaved}
       />
       {deletable && (
-        <ConfirmDeleteDialog
+        <ConfirmActionDialog
           open={open === "delete"}
           onOpenChange={(next) => setOpen(next ? "delete" : null)}
           title={`Delete “${name}”?`}
           description="The draft and its subjects are deleted. This cannot be undone."
           confirmLabel="Delete draft"
           onConfirm={() => deleteCampaignAction(campaignId)}
-          deleted={{ title: "Campaign deleted", description: name }}
-          afterDelete="/campaigns"
+          done={{ title: "Campaign deleted", description: name }}
+          afterDone="/campaigns"
         />
       )}
     </>

@@ -1,7 +1,7 @@
 "use client";
 
 import { deleteContactAction } from "@/lib/dashboard/actions/contacts";
-import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog";
+import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 
 export function DeleteContactDialog({
   contact,
@@ -16,14 +16,14 @@ export function DeleteContactDialog({
   afterDelete?: string;
 }) {
   return (
-    <ConfirmDeleteDialog
+    <ConfirmActionDialog
       open={open}
       onOpenChange={onOpenChange}
-      afterDelete={afterDelete}
+      afterDone={afterDelete}
       title="Delete this contact?"
       confirmLabel="Delete contact"
       onConfirm={() => deleteContactAction(contact.id)}
-      deleted={{ title: "Contact deleted", description: contact.email }}
+      done={{ title: "Contact deleted", description: contact.email }}
       description={
         <>
           <span className="font-medium text-zinc-900">{contact.email}</span> and their custom data

@@ -1,20 +1,11 @@
 "use client";
 
 import { ShieldCheck } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { markDomainVerifiedAction } from "@/lib/dashboard/actions/domains";
-import type { FormState } from "@/lib/dashboard/form-state";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogTrigger,
-} from "../ui/alert-dialog";
 import { Button } from "../ui/button";
-import { DialogFooter } from "../ui/dialog";
+import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 import { Notice } from "../ui/notice";
-import { useToast } from "../ui/toast";
 
 /**
  * The admin's override of the DNS check, behind a warning: what it costs (mail without a DKIM
@@ -22,39 +13,23 @@ import { useToast } from "../ui/toast";
  */
 export function MarkVerifiedButton({ domain }: { domain: { id: string; name: string } }) {
   const [open, setOpen] = useState(false);
-  const [state, setState] = useState<FormState>({ status: "idle" });
-  const [pending, startTransition] = useTransition();
-  const router = useRouter();
-  const toast = useToast();
-
-  function confirm() {
-    startTransition(async () => {
-      const result = await markDomainVerifiedAction(domain.id);
-      setState(result);
-      if (result.status !== "success") return;
-      setOpen(false);
-      toast({ title: "Domain marked as verified", description: `${domain.name} can send email.` });
-      router.refresh();
-    });
-  }
-
   return (
-    <AlertDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setState({ status: "idle" });
-      }}
-    >
-      <AlertDialogTrigger asChild>
-        <Button variant="secondary">
-          <ShieldCheck aria-hidden />
-          Mark as verified
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        <ShieldCheck aria-hidden />
+        Mark as verified
+      </Button>
+      <ConfirmActionDialog
+        open={open}
+        onOpenChange={setOpen}
         title={`Mark ${domain.name} as verified?`}
         description="Sending from this domain is allowed at once, without the DNS check."
+        confirmLabel="Mark as verified"
+        pendingLabel="Marking…"
+        tone="primary"
+        onConfirm={() => markDomainVerifiedAction(domain.id)}
+        done={{ title: "Domain marked as verified", description: `${domain.name} can send email.` }}
+        afterDone="refresh"
       >
         <div className="grid gap-3 px-6 pb-4">
           <Notice tone="warning" title="Receivers still check DNS">
@@ -66,17 +41,8 @@ export function MarkVerifiedButton({ domain }: { domain: { id: string; name: str
             server cannot see. You can still run “Verify DNS” later: a failing check will not undo
             this.
           </p>
-          {state.status === "error" && <Notice tone="error">{state.message}</Notice>}
         </div>
-        <DialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="secondary">Cancel</Button>
-          </AlertDialogCancel>
-          <Button onClick={confirm} disabled={pending}>
-            {pending ? "Marking…" : "Mark as verified"}
-          </Button>
-        </DialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      </ConfirmActionDialog>
+    </>
   );
 }

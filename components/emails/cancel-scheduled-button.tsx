@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { cancelScheduledEmailAction } from "@/lib/dashboard/actions/emails";
 import { Button } from "../ui/button";
-import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog";
+import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 
 /** Shown on a scheduled email's page: cancels it before its time (it is then never sent). */
 export function CancelScheduledButton({ emailId, to }: { emailId: string; to: string }) {
@@ -17,7 +17,7 @@ export function CancelScheduledButton({ emailId, to }: { emailId: string; to: st
         <Ban aria-hidden />
         Cancel send
       </Button>
-      <ConfirmDeleteDialog
+      <ConfirmActionDialog
         open={open}
         onOpenChange={setOpen}
         title="Cancel this scheduled email?"
@@ -30,7 +30,7 @@ export function CancelScheduledButton({ emailId, to }: { emailId: string; to: st
           if (result.status === "success") router.refresh();
           return result;
         }}
-        deleted={{ title: "Scheduled send canceled", description: to }}
+        done={{ title: "Scheduled send canceled", description: to }}
       />
     </>
   );

@@ -8,7 +8,7 @@ import type { SegmentResource } from "@/lib/segments/serialize";
 import { PageHeader } from "../app-shell/page-header";
 import { Button } from "../ui/button";
 import { Card, CardBody, CardHeader } from "../ui/card";
-import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog";
+import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 import { describedBy, Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { Notice } from "../ui/notice";
@@ -147,15 +147,15 @@ export function SegmentBuilder({ segment }: { segment: SegmentResource | null })
         </div>
       </div>
       {builder.id && (
-        <ConfirmDeleteDialog
+        <ConfirmActionDialog
           open={deleting}
           onOpenChange={setDeleting}
           title="Delete this segment?"
           description="Campaigns already sent keep their results. A scheduled campaign that targets it would reach nobody; drafts will need another audience."
           confirmLabel="Delete segment"
           onConfirm={() => deleteSegmentAction(builder.id!)}
-          deleted={{ title: "Segment deleted" }}
-          afterDelete="/segments"
+          done={{ title: "Segment deleted" }}
+          afterDone="/segments"
         />
       )}
     </>

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { deleteTemplateAction, templateDependantsAction } from "@/lib/dashboard/actions/templates";
 import type { TemplateDependant } from "@/lib/templates/dependants";
 import { Badge } from "../ui/badge";
-import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog";
+import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 
 const STATUS_TONE: Record<string, "green" | "amber" | "red" | "neutral"> = {
   live: "green",
@@ -45,15 +45,15 @@ export function DeleteTemplateDialog({
 
   const inUse = dependants !== null && dependants.length > 0;
   return (
-    <ConfirmDeleteDialog
+    <ConfirmActionDialog
       open={open}
       onOpenChange={onOpenChange}
-      afterDelete={afterDelete}
+      afterDone={afterDelete}
       title={inUse ? "This template is in use" : "Delete this template?"}
       confirmLabel="Delete template"
       confirmDisabled={dependants === null || inUse}
       onConfirm={() => deleteTemplateAction(template.id)}
-      deleted={{ title: "Template deleted", description: template.name }}
+      done={{ title: "Template deleted", description: template.name }}
       description={
         inUse ? (
           <>
@@ -98,6 +98,6 @@ export function DeleteTemplateDialog({
           ))}
         </ul>
       ) : null}
-    </ConfirmDeleteDialog>
+    </ConfirmActionDialog>
   );
 }

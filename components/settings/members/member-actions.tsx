@@ -8,7 +8,7 @@ import {
   revokeInvitationAction,
 } from "@/lib/dashboard/actions/members";
 import { Button } from "../../ui/button";
-import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog";
+import { ConfirmActionDialog } from "../../ui/confirm-action-dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -62,7 +62,7 @@ export function MemberActions({ member }: { member: Person }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <ConfirmDeleteDialog
+      <ConfirmActionDialog
         open={removing}
         onOpenChange={setRemoving}
         title={member.isYou ? "Leave this project?" : `Remove ${member.email}?`}
@@ -73,8 +73,8 @@ export function MemberActions({ member }: { member: Person }) {
         }
         confirmLabel={member.isYou ? "Leave project" : "Remove member"}
         onConfirm={() => removeMemberAction(member.userId)}
-        deleted={{ title: member.isYou ? "You left the project" : "Member removed" }}
-        afterDelete={member.isYou ? "/overview" : undefined}
+        done={{ title: member.isYou ? "You left the project" : "Member removed" }}
+        afterDone={member.isYou ? "/overview" : undefined}
       />
     </>
   );

@@ -10,22 +10,24 @@ import { Notice } from "./notice";
 import { useToast } from "./toast";
 
 /**
- * The one "delete this X?" confirmation: runs the server action, shows its error inline, toasts
- * on success and optionally leaves the page (a detail page deleting its own subject).
+ * The one "are you sure?" confirmation (delete this X, cancel this send, mark this verified): runs
+ * the server action, shows its error inline, toasts on success and then leaves the page (a
+ * detail page deleting its own subject) or refreshes it.
  */
-export function ConfirmDeleteDialog({
+export function ConfirmActionDialog({
   open,
   onOpenChange,
   title,
   description,
   confirmLabel,
   onConfirm,
-  deleted,
-  afterDelete,
+  done,
+  afterDone,
   children,
   confirmDisabled = false,
   dismissLabel = "Cancel",
   pendingLabel = "Deleting…",
+  tone = "danger",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -34,8 +36,9 @@ export function ConfirmDeleteDialog({
   confirmLabel: string;
   onConfirm: () => Promise<FormState>;
   /** The success toast. */
-  deleted: { title: string; description?: string };
-  afterDelete?: string;
+  done: { title: string; description?: string };
+  /** Where to go on success: a path, or "refresh" to re-render this page. */
+  afterDone?: string;
   /** Shown between the description and the buttons (what the deletion would affect). */
   children?: ReactNode;
   /** Keeps the delete button disabled (the deletion is known to be refused). */
@@ -43,20 +46,23 @@ export function ConfirmDeleteDialog({
   /** The button that closes the dialog (when the action itself is a "Cancel …"). */
   dismissLabel?: string;
   pendingLabel?: string;
+  /** "danger" for what cannot be undone; "primary" for a confirmed change. */
+  tone?: "danger" | "primary";
 }) {
   const [state, setState] = useState<FormState>({ status: "idle" });
   const [pending, startTransition] = useTransition();
   const router = useRouter();
   const toast = useToast();
 
-  function remove() {
+  function confirm() {
     startTransition(async () => {
       const result = await onConfirm();
       setState(result);
       if (result.status !== "success") return;
       onOpenChange(false);
-      toast(deleted);
-      if (afterDelete) router.push(afterDelete);
+      toast(done);
+      if (afterDone === "refresh") router.refresh();
+      else if (afterDone) router.push(afterDone);
     });
   }
 
@@ -79,7 +85,7 @@ export function ConfirmDeleteDialog({
           <AlertDialogCancel asChild>
             <Button variant="secondary">{dismissLabel}</Button>
           </AlertDialogCancel>
-          <Button variant="danger" onClick={remove} disabled={pending || confirmDisabled}>
+          <Button variant={tone} onClick={confirm} disabled={pending || confirmDisabled}>
             {pending ? pendingLabel : confirmLabel}
           </Button>
         </DialogFooter>
