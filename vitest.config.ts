@@ -18,6 +18,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+          // Two files at a time even on 2 cores (the default is cores - 1): they mostly wait on
+          // SMTP, timers and the database. 304 → 211 s on PGlite, 273 → 163 s on PostgreSQL.
+          maxWorkers: 2,
         },
       },
     ],
