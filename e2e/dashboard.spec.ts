@@ -67,4 +67,20 @@ test("an API key created in Settings adds a contact that the dashboard then show
       timeout: 1_000,
     });
   }).toPass();
+
+  // Revoked: the confirmation says what it costs, and the key is refused at once.
+  await page
+    .getByRole("row")
+    .filter({ hasText: keyName })
+    .getByRole("button", { name: "Revoke" })
+    .click();
+  const revoke = page.getByRole("alertdialog", { name: `Revoke “${keyName}”?` });
+  await expect(revoke).toContainText("refused with 401");
+  await revoke.getByRole("button", { name: "Revoke key" }).click();
+  await expect(revoke).toBeHidden();
+  await expect(page.getByText(`“${keyName}” can no longer be used.`).first()).toBeVisible();
+  const refused = await request.get("/api/v1/contacts", {
+    headers: { Authorization: `Bearer ${secret}` },
+  });
+  expect(refused.status()).toBe(401);
 });

@@ -141,6 +141,15 @@ test("a webhook endpoint created in the dashboard reveals its signing secret", a
   await expect(row).toContainText("Active");
   await expect(row).toContainText("bounced");
   await expect(row).toContainText("complained");
+
+  // Deleted from its own page, behind a confirmation, back to the list without it.
+  await row.getByRole("link").first().click();
+  await page.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete this webhook endpoint?" });
+  await expect(confirm).toContainText(url);
+  await confirm.getByRole("button", { name: "Delete endpoint" }).click();
+  await expect(page).toHaveURL(/\/settings\/webhooks$/);
+  await expect(page.getByRole("row").filter({ hasText: url })).toHaveCount(0);
 });
 
 test("an email sent with a test key appears in the log with its timeline", async ({

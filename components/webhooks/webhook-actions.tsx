@@ -9,10 +9,8 @@ import {
   sendTestEventAction,
   setWebhookActiveAction,
 } from "@/lib/dashboard/actions/webhooks";
-import type { FormState } from "@/lib/dashboard/form-state";
-import { AlertDialog, AlertDialogCancel, AlertDialogContent } from "../ui/alert-dialog";
 import { Button } from "../ui/button";
-import { DialogFooter } from "../ui/dialog";
+import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -20,7 +18,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../ui/dropdown-menu";
-import { Notice } from "../ui/notice";
 import { useToast } from "../ui/toast";
 import { WebhookFormDialog, type EditableWebhook } from "./webhook-form-dialog";
 
@@ -149,54 +146,22 @@ function DeleteWebhookDialog({
   onOpenChange: (open: boolean) => void;
   afterDelete?: string;
 }) {
-  const [state, setState] = useState<FormState>({ status: "idle" });
-  const [pending, startTransition] = useTransition();
-  const router = useRouter();
-  const toast = useToast();
-
-  function remove() {
-    startTransition(async () => {
-      const result = await deleteWebhookAction(webhook.id);
-      setState(result);
-      if (result.status !== "success") return;
-      onOpenChange(false);
-      toast({ title: "Webhook endpoint deleted", description: webhook.url });
-      if (afterDelete) router.push(afterDelete);
-    });
-  }
-
   return (
-    <AlertDialog
+    <ConfirmActionDialog
       open={open}
-      onOpenChange={(next) => {
-        onOpenChange(next);
-        if (!next) setState({ status: "idle" });
-      }}
-    >
-      <AlertDialogContent
-        title="Delete this webhook endpoint?"
-        description={
-          <>
-            <span className="font-medium break-all text-zinc-900">{webhook.url}</span> will stop
-            receiving events. Its delivery log is deleted and pending retries are dropped. This
-            cannot be undone.
-          </>
-        }
-      >
-        {state.status === "error" && (
-          <div className="px-6 pb-4">
-            <Notice tone="error">{state.message}</Notice>
-          </div>
-        )}
-        <DialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="secondary">Cancel</Button>
-          </AlertDialogCancel>
-          <Button variant="danger" onClick={remove} disabled={pending}>
-            {pending ? "Deleting…" : "Delete endpoint"}
-          </Button>
-        </DialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onOpenChange={onOpenChange}
+      title="Delete this webhook endpoint?"
+      description={
+        <>
+          <span className="font-medium break-all text-zinc-900">{webhook.url}</span> will stop
+          receiving events. Its delivery log is deleted and pending retries are dropped. This cannot
+          be undone.
+        </>
+      }
+      confirmLabel="Delete endpoint"
+      onConfirm={() => deleteWebhookAction(webhook.id)}
+      done={{ title: "Webhook endpoint deleted", description: webhook.url }}
+      afterDone={afterDelete}
+    />
   );
 }

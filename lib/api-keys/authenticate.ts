@@ -16,9 +16,21 @@ export type AuthenticatedKey = { id: string; projectId: string; mode: KeyMode };
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX_ENTRIES = 10_000;
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
-const validKeys = new LruCache<AuthenticatedKey>(CACHE_MAX_ENTRIES, CACHE_TTL_MS);
-const unknownKeys = new LruCache<true>(CACHE_MAX_ENTRIES, CACHE_TTL_MS);
-const lastUsedWritten = new LruCache<number>(CACHE_MAX_ENTRIES, LAST_USED_WRITE_INTERVAL_MS);
+// On globalThis: Next bundles route handlers and server actions as separate module instances, so
+// a module-level cache would let the dashboard's revoke clear a copy the API never reads.
+type KeyCacheGlobal = {
+  __mailwrightKeyCaches?: {
+    validKeys: LruCache<AuthenticatedKey>;
+    unknownKeys: LruCache<true>;
+    lastUsedWritten: LruCache<number>;
+  };
+};
+const store = globalThis as unknown as KeyCacheGlobal;
+const { validKeys, unknownKeys, lastUsedWritten } = (store.__mailwrightKeyCaches ??= {
+  validKeys: new LruCache<AuthenticatedKey>(CACHE_MAX_ENTRIES, CACHE_TTL_MS),
+  unknownKeys: new LruCache<true>(CACHE_MAX_ENTRIES, CACHE_TTL_MS),
+  lastUsedWritten: new LruCache<number>(CACHE_MAX_ENTRIES, LAST_USED_WRITE_INTERVAL_MS),
+});
 
 export function forgetCachedKey(keyHash: string) {
   validKeys.delete(keyHash);
