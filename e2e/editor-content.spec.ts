@@ -36,7 +36,17 @@ test("an image uploaded in the image block's inspector shows in the preview", as
   // The upload is in the project's gallery, to reuse.
   await page.getByRole("button", { name: "Your uploads" }).click();
   const library = page.getByRole("dialog", { name: "Your uploads" });
-  await expect(library.getByRole("button", { name: /^Use logo-/ }).first()).toBeVisible();
+  const tile = library.getByRole("listitem").filter({ has: page.locator(`img[src="${src}"]`) });
+  await expect(tile.getByRole("button", { name: /^Use logo-/ })).toBeVisible();
+
+  // Deleted from the gallery behind a confirmation: gone from the list and from its URL.
+  await tile.getByRole("button", { name: /^Delete logo-/ }).click();
+  const confirm = page.getByRole("alertdialog", { name: /^Delete logo-.*\?$/ });
+  await expect(confirm).toContainText("broken image");
+  await confirm.getByRole("button", { name: "Delete image" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(tile).toHaveCount(0);
+  expect((await page.request.get(src)).status()).toBe(404);
   await library.getByRole("button", { name: "Close" }).click();
 
   // A file that is not an image is refused with a message, and the URL is unchanged.

@@ -3,7 +3,7 @@ import { MAX_MEDIA_BYTES } from "@/lib/media/upload";
 import { createUser } from "@/lib/users/users";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { signInAs } from "../support/dashboard-session";
-import { GIF_1X1, PNG_1X1, SVG } from "../support/images";
+import { GIF_1X1, JPEG_HEAD, PNG_1X1, SVG } from "../support/images";
 
 vi.mock("@/lib/auth", async () => (await import("../support/dashboard-session")).authMock());
 vi.mock("next/headers", async () => (await import("../support/dashboard-session")).headersMock());
@@ -22,7 +22,7 @@ let otherAdminId: string;
 
 beforeAll(async () => {
   app = await startTestApp({ worker: "off", config: { appUrl: "https://mail.example.com" } });
-  mine = await app.createProject({ name: "Mine" });
+  mine = await app.createProject({ name: "Mine", domain: "mine.example" });
   other = await app.createProject({ name: "Other" });
   const member = await createUser(app.runtime.db, {
     email: "member@media.test",
@@ -136,6 +136,58 @@ describe(`media uploads (${TEST_DRIVER})`, () => {
     expect(theirs.data).toEqual([]);
     // Public by design: another project's image still loads for any mail client.
     expect((await servedAt(again.url)).status).toBe(200);
+  });
+
+  it("deletes an upload no template or unsent campaign shows; refuses one in use (409)", async () => {
+    signInAs(memberId, mine.id);
+    const remove = (id: string, origin = app.baseUrl) =>
+      fetch(`${app.baseUrl}/media/${id}`, { method: "DELETE", headers: { origin } });
+    const jpeg = Buffer.concat([JPEG_HEAD, Buffer.from("delete me")]);
+    const image = await (await upload(jpeg, "hero.jpg")).json();
+    const template = await app.api("/v1/templates", {
+      method: "POST",
+      key: mine.live,
+      body: { name: "Uses the hero", format: "html", source: `<img src="${image.url}" alt="">` },
+    });
+    expect(template.status, template.text).toBe(201);
+    const campaign = await app.api("/v1/campaigns", {
+      method: "POST",
+      key: mine.live,
+      body: {
+        name: "June news",
+        subject: "News",
+        from_name: "Mine",
+        from_email: "news@mine.example",
+        variables: { hero_image: image.url },
+      },
+    });
+    expect(campaign.status, campaign.text).toBe(201);
+
+    const refused = await remove(image.id);
+    expect(refused.status).toBe(409);
+    const error = (await refused.json()).error;
+    expect(error.code).toBe("media_in_use");
+    expect(error.details.map((d: { path: string }) => d.path).sort()).toEqual(
+      [`campaigns/${campaign.body.id}`, `templates/${template.body.id}`].sort(),
+    );
+    expect((await servedAt(image.url)).status).toBe(200);
+
+    // Once neither shows it, it goes: gone from the list and from its public URL.
+    await app.api(`/v1/templates/${template.body.id}`, { method: "DELETE", key: mine.live });
+    await app.api(`/v1/campaigns/${campaign.body.id}`, {
+      method: "PATCH",
+      key: mine.live,
+      body: { variables: {} },
+    });
+    expect((await remove(image.id, "https://evil.example")).status).toBe(403);
+    signInAs(otherAdminId, other.id);
+    expect((await remove(image.id)).status).toBe(404);
+    signInAs(memberId, mine.id);
+    expect((await remove(image.id)).status).toBe(204);
+    expect((await servedAt(image.url)).status).toBe(404);
+    const list = await (await fetch(`${app.baseUrl}/media`)).json();
+    expect(list.data.map((m: { id: string }) => m.id)).not.toContain(image.id);
+    expect((await remove(image.id)).status).toBe(404);
   });
 
   it("answers 404 for unknown or malformed names", async () => {

@@ -1,3 +1,5 @@
+import { withDashboardSession } from "@/lib/dashboard/route-handler";
+import { deleteMedia } from "@/lib/media/delete";
 import { findPublicMedia } from "@/lib/media/public-file";
 import { getRuntime } from "@/lib/runtime";
 
@@ -28,3 +30,12 @@ export async function GET(_request: Request, { params }: RouteContext): Promise<
     },
   });
 }
+
+// DELETE /media/:id — the image picker's delete, signed in; 409 `media_in_use` while a template or
+// an unsent campaign shows it
+export const DELETE = withDashboardSession<{ file: string }>(
+  async ({ params, dashboard: { ctx } }) => {
+    await deleteMedia(ctx, params.file.replace(/\.[a-z]+$/, ""));
+    return new Response(null, { status: 204 });
+  },
+);

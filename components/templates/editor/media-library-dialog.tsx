@@ -1,9 +1,11 @@
 "use client";
 
-import { ImageOff, LoaderCircle } from "lucide-react";
+import { ImageOff, LoaderCircle, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
+import type { FormState } from "@/lib/dashboard/form-state";
 import type { MediaItem } from "@/lib/media/serialize";
 import { Button } from "../../ui/button";
+import { ConfirmActionDialog } from "../../ui/confirm-action-dialog";
 import { Dialog, DialogBody, DialogContent } from "../../ui/dialog";
 
 type Page = { data: MediaItem[]; has_more: boolean; next_cursor: string | null };
@@ -22,6 +24,7 @@ export function MediaLibraryDialog({
   const [next, setNext] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [loading, setLoading] = useState(false);
+  const [deleting, setDeleting] = useState<MediaItem | null>(null);
 
   async function load(cursor: string | null) {
     setLoading(true);
@@ -76,7 +79,7 @@ export function MediaLibraryDialog({
           ) : (
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
               {items.map((item) => (
-                <li key={item.id}>
+                <li key={item.id} className="group/tile relative">
                   <button
                     type="button"
                     onClick={() => onPick(item)}
@@ -98,6 +101,15 @@ export function MediaLibraryDialog({
                       </span>
                     </span>
                   </button>
+                  <button
+                    type="button"
+                    onClick={() => setDeleting(item)}
+                    aria-label={`Delete ${item.filename || "image"}`}
+                    title="Delete this upload"
+                    className="absolute top-1.5 right-1.5 grid size-7 cursor-pointer place-items-center rounded-md bg-white/90 text-zinc-500 opacity-0 shadow-sm ring-1 ring-zinc-200 group-hover/tile:opacity-100 hover:text-red-600 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+                  >
+                    <Trash2 aria-hidden className="size-3.5" />
+                  </button>
                 </li>
               ))}
             </ul>
@@ -115,8 +127,42 @@ export function MediaLibraryDialog({
           )}
         </DialogBody>
       </DialogContent>
+      <ConfirmActionDialog
+        open={deleting !== null}
+        onOpenChange={(next) => !next && setDeleting(null)}
+        title={`Delete ${deleting?.filename || "this image"}?`}
+        description="Emails already sent that show it will show a broken image instead. An image a template or an unsent campaign uses cannot be deleted until it is replaced there."
+        confirmLabel="Delete image"
+        onConfirm={async () => {
+          const result = await deleteUpload(deleting!.id);
+          if (result.status === "success")
+            setItems((current) => current?.filter((i) => i.id !== deleting!.id) ?? null);
+          return result;
+        }}
+        done={{ title: "Image deleted", description: deleting?.filename || undefined }}
+      />
     </Dialog>
   );
+}
+
+/** DELETE /media/:id as form state: its 409 names the templates and campaigns that use it. */
+async function deleteUpload(id: string): Promise<FormState> {
+  const failed = (message: string): FormState => ({
+    status: "error",
+    message,
+    fieldErrors: {},
+    at: Date.now(),
+  });
+  try {
+    const response = await fetch(`/media/${id}`, { method: "DELETE" });
+    if (response.ok) return { status: "success", at: Date.now() };
+    const body = (await response.json().catch(() => null)) as {
+      error?: { message?: string };
+    } | null;
+    return failed(body?.error?.message ?? "The image could not be deleted.");
+  } catch {
+    return failed("The image could not be deleted: check your connection and try again.");
+  }
 }
 
 function formatSize(bytes: number): string {
