@@ -59,7 +59,7 @@ test("a draft: the error banner clears once fixed, then preview, test send, dupl
   await expect(testDialog.getByLabel("Send to")).toHaveValue(userEmail);
   await testDialog.getByRole("radio", { name: "B" }).click();
   await testDialog.getByRole("button", { name: "Send test" }).click();
-  await expect(page.getByText(`Test of “${name}” to ${userEmail}`)).toBeVisible();
+  await expect(page.getByText(`Test of “${name}” to ${userEmail}`, { exact: true })).toBeVisible();
   await expect(testDialog).toBeHidden();
 
   // Duplicate opens the copy; deleting the copy returns to the list, the original stays.

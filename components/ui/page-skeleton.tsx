@@ -1,7 +1,7 @@
 /**
- * Shown while a dashboard page loads: the page's outline, so the shell does not jump. Used by
- * the loading.tsx of list pages that have no detail pages below them only: a loading boundary
- * above a detail page flushes a 200 before the page can answer 404 for an unknown id.
+ * Shown while a dashboard page loads: the page's outline, so the shell does not jump. Never in a
+ * loading.tsx above a detail page (it would flush a 200 before the page can answer 404 for an
+ * unknown id): list pages with detail pages keep theirs in a `(list)` route group.
  */
 export function PageSkeleton() {
   return (
