@@ -1,17 +1,10 @@
 "use client";
 
-import {
-  Check,
-  ChevronLeft,
-  CircleAlert,
-  ListChecks,
-  LoaderCircle,
-  MoreHorizontal,
-  Trash2,
-} from "lucide-react";
+import { ChevronLeft, ListChecks, MoreHorizontal, Trash2 } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button } from "../../ui/button";
+import { SaveStatus } from "../../ui/save-status";
 import { cn } from "../../ui/cn";
 import {
   DropdownMenu,
@@ -90,7 +83,7 @@ export function BuilderHeader(props: Props) {
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-2">
-        <SaveStatus dirty={dirty} state={saveState} />
+        <SaveStatus dirty={dirty} state={saveState} shownFrom="sm" />
         <Button
           variant="secondary"
           onClick={props.onSave}
@@ -124,31 +117,5 @@ export function BuilderHeader(props: Props) {
         </DropdownMenu>
       </div>
     </header>
-  );
-}
-
-function SaveStatus({ dirty, state }: { dirty: boolean; state: SaveState }) {
-  const [Icon, text, tone] =
-    state === "saving"
-      ? [LoaderCircle, "Saving…", "text-zinc-500"]
-      : state === "error" && dirty
-        ? [CircleAlert, "Not saved", "text-red-600"]
-        : dirty
-          ? [null, "Unsaved changes", "text-amber-700"]
-          : state === "saved"
-            ? [Check, "Saved", "text-emerald-700"]
-            : [Check, "All changes saved", "text-zinc-500"];
-  return (
-    <span
-      role="status"
-      className={cn("mr-1 hidden items-center gap-1.5 text-[13px] sm:inline-flex", tone)}
-    >
-      {Icon ? (
-        <Icon aria-hidden className={cn("size-3.5", state === "saving" && "animate-spin")} />
-      ) : (
-        <span aria-hidden className="size-1.5 rounded-full bg-amber-500" />
-      )}
-      {text}
-    </span>
   );
 }

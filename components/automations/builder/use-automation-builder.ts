@@ -21,7 +21,9 @@ import {
   type StepType,
 } from "./steps-draft";
 
-export type SaveState = "idle" | "saving" | "saved" | "error";
+import type { SaveState } from "../../ui/save-status";
+
+export type { SaveState };
 export type SaveResult = { ok: true } | { ok: false; issues: BuilderIssues };
 type Status = AutomationResource["status"];
 

@@ -1,19 +1,11 @@
 "use client";
 
-import {
-  Blocks,
-  Check,
-  ChevronLeft,
-  Code2,
-  LoaderCircle,
-  MoreHorizontal,
-  Trash2,
-  CircleAlert,
-} from "lucide-react";
+import { Blocks, ChevronLeft, Code2, MoreHorizontal, Trash2 } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { TEMPLATE_CATEGORIES } from "@/lib/templates/categories";
 import { Button } from "../../ui/button";
+import { SaveStatus } from "../../ui/save-status";
 import { cn } from "../../ui/cn";
 import {
   DropdownMenu,
@@ -77,7 +69,7 @@ export function EditorHeader(props: Props) {
           )}
         </div>
         <div className="flex shrink-0 items-center gap-2">
-          <SaveStatus dirty={dirty} state={saveState} />
+          <SaveStatus dirty={dirty} state={saveState} shownFrom="md" />
           {props.sendTest}
           <Button
             onClick={onSave}
@@ -162,31 +154,5 @@ export function EditorHeader(props: Props) {
         />
       </div>
     </header>
-  );
-}
-
-function SaveStatus({ dirty, state }: { dirty: boolean; state: SaveState }) {
-  const [Icon, text, tone] =
-    state === "saving"
-      ? [LoaderCircle, "Saving…", "text-zinc-500"]
-      : state === "error" && dirty
-        ? [CircleAlert, "Not saved", "text-red-600"]
-        : dirty
-          ? [null, "Unsaved changes", "text-amber-700"]
-          : state === "saved"
-            ? [Check, "Saved", "text-emerald-700"]
-            : [Check, "All changes saved", "text-zinc-500"];
-  return (
-    <span
-      role="status"
-      className={cn("mr-1 hidden items-center gap-1.5 text-[13px] md:inline-flex", tone)}
-    >
-      {Icon ? (
-        <Icon aria-hidden className={cn("size-3.5", state === "saving" && "animate-spin")} />
-      ) : (
-        <span aria-hidden className="size-1.5 rounded-full bg-amber-500" />
-      )}
-      {text}
-    </span>
   );
 }

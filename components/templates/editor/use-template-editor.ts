@@ -19,7 +19,9 @@ export type Draft = {
   html: string;
 };
 
-export type SaveState = "idle" | "saving" | "saved" | "error";
+import type { SaveState } from "../../ui/save-status";
+
+export type { SaveState };
 export type SaveResult = { ok: true } | { ok: false; issues: EditorIssues };
 
 /** The stored form of a draft (what PATCH /v1/templates/:id receives). */
