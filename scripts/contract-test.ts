@@ -3,7 +3,8 @@
  * tools we did not write. Portman turns the document and test/contract/portman-config.json into a
  * Postman collection (contract tests: status, content type, JSON body, response JSON schema; plus
  * variations: no key, missing ids, broken and oversized bodies, fuzzed fields, state conflicts);
- * newman runs it against the real handlers on a fresh in-memory database with a seeded project.
+ * newman runs it against the real handlers on a fresh database of the driver under test
+ * (MW_TEST_DRIVER: in-memory PGlite, or a throw-away PostgreSQL database) with a seeded project.
  * Fails on any failed assertion, any 5xx, an `error.code` the document does not list for that
  * operation and status, or a documented 4xx no request reached (but the
  * commented exceptions in test/contract/unreachable.ts). Offline: Portman reads a local file and

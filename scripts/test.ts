@@ -1,7 +1,8 @@
 /**
  * npm test: every suite the project has, in order, with a summary.
- *   verify (prettier, eslint, tsc) → unit → contract (Portman + newman) → integration on PGlite → integration on PostgreSQL
- *   (skipped loudly when no server answers) → next build → Playwright e2e in Debian Chromium.
+ *   verify (prettier, eslint, tsc) → unit → contract (Portman + newman) on PGlite and PostgreSQL →
+ *   integration on PGlite → integration on PostgreSQL (the PostgreSQL steps are skipped loudly
+ *   when no server answers) → next build → Playwright e2e in Debian Chromium.
  * `npm test -- --only unit,integration-pglite` runs a subset.
  */
 import { spawnSync } from "node:child_process";
@@ -22,7 +23,16 @@ async function main() {
     { name: "typecheck", command: [bin("tsc"), "--noEmit"] },
     { name: "unit", command: [bin("vitest"), "run", "--project", "unit"] },
     // Portman + newman against the real handlers: the API as its OpenAPI document describes it.
-    { name: "contract", command: [bin("tsx"), "scripts/contract-test.ts"] },
+    {
+      name: "contract-pglite",
+      command: [bin("tsx"), "scripts/contract-test.ts"],
+      env: { MW_TEST_DRIVER: "pglite" },
+    },
+    {
+      name: "contract-postgres",
+      command: [bin("tsx"), "scripts/contract-test.ts"],
+      env: { MW_TEST_DRIVER: "postgres" },
+    },
     {
       name: "integration-pglite",
       command: [bin("vitest"), "run", "--project", "integration"],
@@ -40,11 +50,11 @@ async function main() {
   const results: { name: string; status: string; seconds: number }[] = [];
   for (const step of steps) {
     if (only && !only.has(step.name)) continue;
-    if (step.name === "integration-postgres" && !hasPostgres) {
+    if (step.name.endsWith("-postgres") && !hasPostgres) {
       console.error(
         "\n" +
           "!".repeat(72) +
-          "\n!! SKIPPING integration tests on PostgreSQL: nothing answers on " +
+          `\n!! SKIPPING ${step.name}: nothing answers on ` +
           "127.0.0.1:5432.\n!! Only the PGlite half ran. Start PostgreSQL to run both.\n" +
           "!".repeat(72) +
           "\n",
