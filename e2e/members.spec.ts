@@ -57,6 +57,9 @@ test("an invited member joins, works without admin settings, and is removed", as
   await page.getByRole("button", { name: `Actions for ${email}` }).click();
   await page.getByRole("menuitem", { name: "Remove from project" }).click();
   await page.getByRole("button", { name: "Remove member" }).click();
+  // The dialog closes once the removal is done; while it is open, the modal hides the row's
+  // button from the page's roles, so a count of 0 alone could pass before the removal.
+  await expect(page.getByRole("alertdialog")).toBeHidden();
   await expect(page.getByRole("button", { name: `Actions for ${email}` })).toHaveCount(0);
 
   // Their very next navigation lands on the sign-in page.

@@ -3,13 +3,19 @@
  * example request does not send: that variation then sends the example unchanged and the API
  * rightly answers 2xx. For a nested field the example lacks (`ab_test.sample_percent`) it adds the
  * field at the wrong place (top level, or on another step type), where the schema allows and
- * ignores it. Both kinds are dropped before the run (a kept variation only removes or changes
- * what the example sends), so every remaining "[Fuzzed]" request really breaks a rule.
+ * ignores it. And when its generated example value is empty, its "maximum length" variation sends
+ * that empty value (it pads only a non-empty one), which the API rightly reads as "no filter".
+ * These kinds are dropped before the run (a kept variation only removes or changes what the
+ * example sends, and does so as its name says), so every remaining "[Fuzzed]" request really
+ * breaks a rule.
  */
 type Item = {
   name: string;
   item?: Item[];
-  request?: { body?: { raw?: string }; url?: { query?: { key: string; value: string }[] } };
+  request?: {
+    body?: { raw?: string };
+    url?: { query?: { key: string; value: string; disabled?: boolean }[] };
+  };
 };
 
 /** Every leaf path of a JSON value: `steps.0.type`. */
@@ -21,6 +27,19 @@ function leafPaths(value: unknown, prefix = ""): string[] {
 function addsFields(variation: Item, main: Item) {
   const mainPaths = new Set(leafPaths(normalized(main.request?.body?.raw)));
   return leafPaths(normalized(variation.request?.body?.raw)).some((p) => !mainPaths.has(p));
+}
+
+/** A "[maximum length x]" variation whose `x` is empty: Portman could not make it too long. */
+function emptyMaxLength(variation: Item) {
+  const field = /\[maximum length ([^\]]+)\]$/.exec(variation.name)?.[1];
+  if (!field) return false;
+  const query = variation.request?.url?.query?.find((p) => p.key === field && !p.disabled);
+  if (query) return query.value === "";
+  const body = normalized(variation.request?.body?.raw);
+  const value = field
+    .split(".")
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | null)?.[key], body);
+  return value === "";
 }
 
 const fingerprint = (item: Item) =>
@@ -44,6 +63,7 @@ export function pruneNoOpFuzzing(collection: { item: Item[] }): number {
     leaves.filter((i) => {
       if (!i.name.includes("[Fuzzed")) return false;
       const main = mains.get(i.name.slice(0, i.name.indexOf("[")));
+      if (emptyMaxLength(i)) return true;
       return main !== undefined && (fingerprint(main) === fingerprint(i) || addsFields(i, main));
     }),
   );
