@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails, webhookDeliveries } from "@/db/schema";
@@ -12,32 +10,22 @@ import { sendWebhookTestEvent } from "@/lib/webhooks/test-event";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError, expectRequiresKey, ISO_MS } from "../support/checks";
 import { waitFor } from "../support/smtp-server";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 let app: TestApp;
 let project: TestProject;
 let other: TestProject;
-const received: { headers: http.IncomingHttpHeaders; raw: string }[] = [];
-let receiver: http.Server;
-let receiverUrl: string;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   app = await startTestApp({ worker: "embedded", config: { webhookAllowPrivate: true } });
   project = await app.createProject({ domain: "mail.test" });
   other = await app.createProject({ name: "Other", domain: "other.test" });
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      received.push({ headers: req.headers, raw: Buffer.concat(chunks).toString("utf8") });
-      res.writeHead(200).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
   await app?.close();
-  await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+  await receiver?.close();
 });
 
 const get = (path: string, key = project.live) => app.api(path, { key });
@@ -154,7 +142,7 @@ describe(`GET /v1/contacts/:id/activity (${TEST_DRIVER})`, () => {
 describe(`POST /v1/webhooks/:id/test (${TEST_DRIVER})`, () => {
   it("delivers a signed webhook.test event through the deliveries log", async () => {
     const created = await post("/v1/webhooks", project.live, {
-      url: `${receiverUrl}/test`,
+      url: `${receiver.url}/test`,
       events: ["email.opened"],
     });
     expect(created.status, created.text).toBe(201);
@@ -168,13 +156,14 @@ describe(`POST /v1/webhooks/:id/test (${TEST_DRIVER})`, () => {
       queued: true,
     });
     const request = await waitFor(
-      () => received.find((r) => r.headers["x-service-delivery"] === res.body.id),
+      () => receiver.received.find((r) => r.headers["x-service-delivery"] === res.body.id),
       15_000,
       "test delivery",
     );
     expect(request.headers["x-service-event"]).toBe("webhook.test");
-    expect(request.headers["x-service-signature"]).toBe(signWebhookPayload(secret, request.raw));
-    expect(JSON.parse(request.raw)).toMatchObject({
+    const raw = request.raw.toString("utf8");
+    expect(request.headers["x-service-signature"]).toBe(signWebhookPayload(secret, raw));
+    expect(JSON.parse(raw)).toMatchObject({
       type: "webhook.test",
       data: { webhook_id: id },
     });
@@ -191,7 +180,7 @@ describe(`POST /v1/webhooks/:id/test (${TEST_DRIVER})`, () => {
   });
 
   it("is admin-only, 404 across projects, 409 when disabled, and needs a key", async () => {
-    const created = await post("/v1/webhooks", project.live, { url: `${receiverUrl}/rules` });
+    const created = await post("/v1/webhooks", project.live, { url: `${receiver.url}/rules` });
     const { id } = created.body;
     expectError(await post(`/v1/webhooks/${id}/test`, other.live), 404);
     expectError(await post("/v1/webhooks/wh_missing/test"), 404);

@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "@/db";
@@ -9,14 +7,13 @@ import { deliverEmails } from "@/lib/sending/deliver";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError, expectRequiresKey, ISO_MS } from "../support/checks";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 let app: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let project: TestProject;
 let other: TestProject;
-// Webhook receiver: every payload posted to it, parsed.
-const hooks: { type: string; data: Record<string, unknown> }[] = [];
-let receiver: http.Server;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -26,27 +23,18 @@ beforeAll(async () => {
   });
   project = await app.createProject({ domain: "mail.test" });
   other = await app.createProject({ name: "Other", domain: "other.test" });
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      hooks.push(JSON.parse(Buffer.concat(chunks).toString("utf8")));
-      res.writeHead(200).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const port = (receiver.address() as AddressInfo).port;
+  receiver = await startWebhookReceiver();
   const hook = await app.api("/v1/webhooks", {
     method: "POST",
     key: project.live,
-    body: { url: `http://127.0.0.1:${port}/hooks`, events: ["email.delivered"] },
+    body: { url: `${receiver.url}/hooks`, events: ["email.delivered"] },
   });
   expect(hook.status, hook.text).toBe(201);
 });
 afterAll(async () => {
   await app?.close();
   await smtp?.close();
-  await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+  await receiver?.close();
 });
 
 const post = (path: string, body: unknown, key = project.live, headers?: Record<string, string>) =>
@@ -98,7 +86,10 @@ describe(`POST /v1/send/batch (${TEST_DRIVER})`, () => {
     expect(email.tags).toEqual(tags);
     expect((await getEmail(res.body.data[1].id)).tags).toEqual([]);
     const hook = await waitFor(
-      () => hooks.find((h) => h.type === "email.delivered" && h.data.id === first.id),
+      () =>
+        receiver
+          .payloads<{ type: string; data: Record<string, unknown> }>()
+          .find((h) => h.type === "email.delivered" && h.data.id === first.id),
       15_000,
       "email.delivered webhook",
     );

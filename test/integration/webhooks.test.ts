@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
@@ -12,14 +10,12 @@ import { FAILING_REASON, GONE_REASON } from "@/lib/webhooks/plan";
 import { signWebhookPayload } from "@/lib/webhooks/signature";
 import { startTestApp, type TestApp, type TestProject } from "../support/app";
 import { expectError, expectRequiresKey, ISO_MS } from "../support/checks";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 // A real receiver on loopback: per-path scripted answers (then 200), every request recorded raw.
-type Received = { path: string; headers: http.IncomingHttpHeaders; raw: Buffer };
 type Answer = { status: number; headers?: Record<string, string>; body?: string };
-const received: Received[] = [];
 const scripts = new Map<string, Answer[]>();
-let receiver: http.Server;
-let receiverUrl: string;
+let receiver: WebhookReceiver;
 
 let app: TestApp;
 let project: TestProject;
@@ -32,22 +28,11 @@ beforeAll(async () => {
   });
   project = await app.createProject();
   other = await app.createProject({ name: "Other" });
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const path = req.url ?? "/";
-      received.push({ path, headers: req.headers, raw: Buffer.concat(chunks) });
-      const answer = scripts.get(path)?.shift() ?? { status: 200, body: "ok" };
-      res.writeHead(answer.status, answer.headers).end(answer.body ?? "");
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver((request) => scripts.get(request.path)?.shift());
 });
 afterAll(async () => {
   await app?.close();
-  await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+  await receiver?.close();
 });
 
 /** Shorthands for the API calls these tests make many of. */
@@ -71,7 +56,7 @@ async function waitFor<T>(
 
 async function createEndpoint(path: string, body: object = {}, key = project.live) {
   const created = await call("POST", "/v1/webhooks", key, {
-    url: `${receiverUrl}${path}`,
+    url: `${receiver.url}${path}`,
     ...body,
   });
   expect(created.status, created.text).toBe(201);
@@ -100,7 +85,7 @@ async function delivery(id: string) {
 }
 const settled = (id: string) =>
   waitFor(async () => ((await delivery(id)).status !== "pending" ? delivery(id) : null), id);
-const requestsTo = (path: string) => received.filter((r) => r.path === path);
+const requestsTo = (path: string) => receiver.received.filter((r) => r.path === path);
 const setFailingSince = (id: string, since: Date) =>
   app.runtime.db
     .update(webhookEndpoints)
