@@ -119,6 +119,11 @@ export const emails = pgTable(
   ],
 );
 
+/** Which address an outcome is about: the cc/bcc a `recipient_bounced` names, else the email. */
+const OUTCOME_RECIPIENT = sql.raw(
+  `(case when type = 'recipient_bounced' then lower(data->>'recipient') else '' end)`,
+);
+
 export const emailEvents = pgTable(
   "email_events",
   {
@@ -137,6 +142,11 @@ export const emailEvents = pgTable(
     index("email_events_clicked_idx")
       .on(t.emailId)
       .where(sql`${t.type} = 'clicked'`),
+    // An email bounces once and is complained about once (a cc/bcc address bounces once), however
+    // many reports say so: lib/emails/events.ts drops the repeats this index refuses.
+    uniqueIndex("email_events_outcome_once_idx")
+      .on(t.emailId, t.type, sql`${OUTCOME_RECIPIENT}`)
+      .where(sql`${t.type} in ('bounced', 'complained', 'recipient_bounced')`),
   ],
 );
 

@@ -76,42 +76,51 @@ export type RecordEmailEventInput = {
  * the caller's transaction.
  */
 export async function recordEmailEvent(tx: Executor, jobs: JobQueue, input: RecordEmailEventInput) {
-  await recordEmailEvents(tx, jobs, [input]);
+  return (await recordEmailEvents(tx, jobs, [input])) > 0;
 }
 
 /**
  * `recordEmailEvent` for many events in a few statements whatever their number (the delivery
  * worker records its outcomes in batches): one insert of timeline rows, one update of the
  * emails per wave (an email appears once per wave, in input order), one counter update per
- * campaign variant, one webhook fan-out per project and event type.
+ * campaign variant, one webhook fan-out per project and event type. Returns how many were
+ * recorded (repeated outcomes are not).
  */
 export async function recordEmailEvents(
   tx: Executor,
   jobs: JobQueue,
   inputs: RecordEmailEventInput[],
-) {
-  if (inputs.length === 0) return;
-  await insertRows(
+): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const ids = inputs.map(({ now }) => newId("eev", now.getTime()));
+  const inserted = await insertRows<typeof emailEvents, { id: string }>(
     tx,
     emailEvents,
-    inputs.map(({ email, type, now, data }) => ({
-      id: newId("eev", now.getTime()),
+    inputs.map(({ email, type, now, data }, i) => ({
+      id: ids[i]!,
       projectId: email.projectId,
       emailId: email.id,
       type,
       data: data ?? {},
       createdAt: now,
     })),
+    sql`on conflict do nothing returning id`,
   );
+  // A second bounce or complaint of one email (another report, a provider's retry, recipient
+  // groups of one DSN) is refused by email_events_outcome_once_idx: it changes nothing else
+  // either, so counters, webhooks and the breaker count emails, not reports.
+  const kept = new Set(inserted.map((row) => row.id));
+  const recorded = inputs.filter((_, i) => kept.has(ids[i]!));
+  if (recorded.length === 0) return 0;
   // Tags come back from the update: every webhook about an email echoes them, whichever
   // columns the caller selected.
   const tagsOf = new Map<string, EmailTag[]>();
-  for (const wave of waves(inputs)) {
+  for (const wave of waves(recorded)) {
     for (const row of await updateEmails(tx, wave)) tagsOf.set(row.id, row.tags ?? []);
   }
 
   const webhookGroups = new Map<string, WebhookEvent[]>();
-  for (const { email, type, now, data = {} } of inputs) {
+  for (const { email, type, now, data = {} } of recorded) {
     if (type === "bounced" && data.reason === "hard_bounce") {
       await suppressAddress(tx, email.projectId, email.to, "hard_bounce", now);
     }
@@ -136,8 +145,9 @@ export async function recordEmailEvents(
   for (const events of webhookGroups.values()) await enqueueWebhookDeliveries(tx, jobs, events);
   // Last: the campaign counters are shared by every writer, so their row locks are held for
   // as short a time as possible.
-  await countCampaignEvents(tx, inputs);
-  await enqueueBreakerCheck(tx, jobs, inputs);
+  await countCampaignEvents(tx, recorded);
+  await enqueueBreakerCheck(tx, jobs, recorded);
+  return recorded.length;
 }
 
 /**

@@ -58,8 +58,7 @@ export async function recordInboundReports(
       if (!email || seen.has(email.id) || !sentTo(email, report)) continue;
       inputs.push(eventFor(report, email, now, args.reportId, args.source));
     }
-    await recordEmailEvents(tx, runtime.jobs, inputs);
-    return inputs.length;
+    return recordEmailEvents(tx, runtime.jobs, inputs);
   });
 }
 
