@@ -86,37 +86,40 @@ export async function checkCircuitBreakers(
 /**
  * A campaign is judged on its variant counters since its last resume: sends are the emails that
  * reached an outcome (delivered, bounced or failed; an email delivered and later bounced counts
- * twice, which reads a rate a little low, never high), bounces and complaints their own counters.
+ * twice, which reads a rate a little low, never high), bounces and complaints their own counters
+ * (each email once: lib/emails/events.ts).
+ *
+ * The campaign row is locked first, in id order, and judged on the counters as they are then.
+ * This job holds no other locks, so it waits for a fan-out step that holds the row (a short
+ * transaction) instead of skipping it: skipping missed every trip while a campaign fanned out.
  */
 async function checkCampaigns(tx: Executor, jobs: JobQueue, campaignIds: string[], now: Date) {
-  const rows = await tx
-    .select({
-      id: campaigns.id,
-      projectId: campaigns.projectId,
-      name: campaigns.name,
-      baseline: campaigns.breakerBaseline,
-      ...THRESHOLD_COLUMNS,
-      sends: sql<number>`sum(${campaignVariants.delivered} + ${campaignVariants.bounced} + ${campaignVariants.failed})::int`,
-      bounced: sql<number>`sum(${campaignVariants.bounced})::int`,
-      complained: sql<number>`sum(${campaignVariants.complained})::int`,
-    })
-    .from(campaigns)
-    .innerJoin(projects, eq(projects.id, campaigns.projectId))
-    .innerJoin(campaignVariants, eq(campaignVariants.campaignId, campaigns.id))
-    .where(and(inArray(campaigns.id, campaignIds), eq(campaigns.status, "sending")))
-    .groupBy(campaigns.id, projects.id);
-  for (const row of rows) {
-    const verdict = judgeSends(sinceBaseline(row, row.baseline), row);
-    if (!verdict) continue;
-    // The fan-out locks the campaign row and then its variant rows; this transaction already
-    // holds variant rows (the counters), so it must not wait for the campaign row: a busy row
-    // is skipped, and the next batch of bounces judges it again.
+  for (const campaignId of [...campaignIds].sort()) {
     const [locked] = await tx
       .select({ id: campaigns.id })
       .from(campaigns)
-      .where(and(eq(campaigns.id, row.id), eq(campaigns.status, "sending")))
-      .for("update", { skipLocked: true });
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "sending")))
+      .for("update");
     if (!locked) continue;
+    const [row] = await tx
+      .select({
+        id: campaigns.id,
+        projectId: campaigns.projectId,
+        name: campaigns.name,
+        baseline: campaigns.breakerBaseline,
+        ...THRESHOLD_COLUMNS,
+        sends: sql<number>`sum(${campaignVariants.delivered} + ${campaignVariants.bounced} + ${campaignVariants.failed})::int`,
+        bounced: sql<number>`sum(${campaignVariants.bounced})::int`,
+        complained: sql<number>`sum(${campaignVariants.complained})::int`,
+      })
+      .from(campaigns)
+      .innerJoin(projects, eq(projects.id, campaigns.projectId))
+      .innerJoin(campaignVariants, eq(campaignVariants.campaignId, campaigns.id))
+      .where(eq(campaigns.id, campaignId))
+      .groupBy(campaigns.id, projects.id);
+    if (!row) continue;
+    const verdict = judgeSends(sinceBaseline(row, row.baseline), row);
+    if (!verdict) continue;
     await tx.update(campaigns).set(pausedColumns(verdict, now)).where(eq(campaigns.id, row.id));
     await enqueueWebhookDeliveries(tx, jobs, [
       {

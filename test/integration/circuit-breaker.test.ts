@@ -81,11 +81,16 @@ async function campaignEmailIds(campaignId: string) {
   return rows.map((r) => r.id);
 }
 
-/** Records one event per email, in one batch, as the event sources do. */
+/** Records one event per email, in one batch, as the event sources do, then judges them. */
 async function record(emailIds: string[], type: EmailEventType) {
-  if (emailIds.length === 0) return;
+  await judge(await recordOnly(emailIds, type), type);
+}
+
+/** The events alone: what the delivery worker, the bounce receiver and provider webhooks do. */
+async function recordOnly(emailIds: string[], type: EmailEventType) {
+  if (emailIds.length === 0) return [];
   const now = app.clock.now();
-  const recorded = await app.runtime.db.transaction(async (tx) => {
+  return app.runtime.db.transaction(async (tx) => {
     const rows = await tx
       .select(EVENT_EMAIL_COLUMNS)
       .from(emails)
@@ -103,19 +108,19 @@ async function record(emailIds: string[], type: EmailEventType) {
     );
     return rows;
   });
-  // What the breaker-check job those events enqueued does (no worker runs in this file; the
-  // job's wiring is tested end to end in bounces-inbound.test.ts).
-  if (type === "bounced" || type === "complained") {
-    await judgeBreakers(
-      app.runtime,
-      recorded.map((email) => ({
-        emailId: email.id,
-        campaignId: email.campaignId,
-        type,
-        now: now.toISOString(),
-      })),
-    );
-  }
+}
+
+/**
+ * What the breaker-check job those events enqueued does (no worker runs in this file; the job's
+ * wiring is tested end to end in bounces-inbound.test.ts).
+ */
+async function judge(recorded: { id: string; campaignId: string | null }[], type: EmailEventType) {
+  if (type !== "bounced" && type !== "complained") return;
+  const now = app.clock.now().toISOString();
+  await judgeBreakers(
+    app.runtime,
+    recorded.map((email) => ({ emailId: email.id, campaignId: email.campaignId, type, now })),
+  );
 }
 
 async function pausedWebhooks(projectId: string, type: string) {
@@ -424,21 +429,23 @@ describe(`circuit breaker (${TEST_DRIVER})`, () => {
   });
 
   it.skipIf(TEST_DRIVER !== "postgres")(
-    "never waits for a campaign row the fan-out holds or runs an executor holds",
+    "recording never waits for a campaign row the fan-out holds; the breaker waits and trips once it is free",
     async () => {
       const project = await projectWithContacts(250);
       const id = await sendingCampaign(project);
       await fanOutBatch(app.runtime, id, 250);
       const sent = await campaignEmailIds(id);
       await record(sent.slice(0, 200), "delivered");
-      // The fan-out holds the campaign row: the bounces are recorded at once, unjudged.
-      let release = await holdLock(sql`select id from campaigns where id = ${id} for update`);
-      const recording = record(sent.slice(200, 230), "bounced");
+      // The fan-out holds the campaign row: the bounces are recorded at once…
+      const release = await holdLock(sql`select id from campaigns where id = ${id} for update`);
+      const recording = recordOnly(sent.slice(200, 230), "bounced");
       expect(await finishesWithin(recording, 3_000)).toBe(true);
+      // …and the breaker waits for the row instead of skipping the campaign (which missed every
+      // trip while a campaign fanned out, as the fan-out holds the row almost continuously).
+      const judging = judge(await recording, "bounced");
+      expect(await finishesWithin(judging, 500)).toBe(false);
       await release();
-      expect((await getCampaign(project, id)).status).toBe("sending");
-      // The next bounce judges it again.
-      await record(sent.slice(230, 231), "bounced");
+      await judging;
       expect((await getCampaign(project, id)).status).toBe("paused");
 
       const automation = await liveAutomation(project);
@@ -446,10 +453,12 @@ describe(`circuit breaker (${TEST_DRIVER})`, () => {
       await record(emailIds.slice(0, 200), "delivered");
       // An executor holds one run: the automation pauses without waiting; that run is left to
       // the executor, which pauses it when it next meets it (execute.ts).
-      release = await holdLock(sql`select id from automation_runs where id = 'run_k1' for update`);
+      const releaseRun = await holdLock(
+        sql`select id from automation_runs where id = 'run_k1' for update`,
+      );
       const tripping = record(emailIds.slice(200, 220), "bounced");
       expect(await finishesWithin(tripping, 3_000)).toBe(true);
-      await release();
+      await releaseRun();
       const runs = await app.runtime.db
         .select({ id: automationRuns.id, status: automationRuns.status })
         .from(automationRuns)
