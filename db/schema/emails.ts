@@ -70,6 +70,10 @@ export const emails = pgTable(
     // Its delivery job found its campaign or automation paused by the circuit breaker: it waits,
     // and resuming hands it to delivery again (lib/sending/hold.ts).
     heldAt: timestampMs(),
+    // A worker is handing it to the relay until then (database clock), renewed while it works:
+    // no other worker sends it meanwhile, and once a dead worker's claim lapses it is queued
+    // again (lib/sending/claims.ts).
+    deliveryClaimedUntil: timestampMs(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -115,6 +119,12 @@ export const emails = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
+    // Lapsed claims, found by each worker's poller: only emails still waiting for an outcome.
+    index("emails_delivery_claim_idx")
+      .on(t.deliveryClaimedUntil)
+      .where(
+        sql`${t.status} = 'sent' and ${t.sentAt} is null and ${t.deliveryClaimedUntil} is not null`,
+      ),
     index("emails_to_trgm_idx").using("gin", t.to.op("gin_trgm_ops")),
   ],
 );

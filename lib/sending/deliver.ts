@@ -1,49 +1,29 @@
 import type PgBoss from "pg-boss";
-import { eq, inArray, sql } from "drizzle-orm";
-import { emails, type Email } from "@/db/schema";
-import type { Executor } from "@/db";
-import { recordEmailEvent, recordEmailEvents, type RecordEmailEventInput } from "../emails/events";
-import { JOBS, PRIORITY, type JobPayloads } from "../jobs/names";
+import { inArray } from "drizzle-orm";
+import { emails } from "@/db/schema";
+import type { JOBS, JobPayloads } from "../jobs/names";
 import type { Runtime } from "../runtime";
+import { claimDeliveries, releaseDeliveryClaims, renewDeliveryClaims } from "./claims";
 import { composeMessage } from "./compose";
 import { holdEmails, pausedSenderEmails } from "./hold";
+import { OutcomeWriter, type DeliveryDeps } from "./outcomes";
 import { releaseScheduledEmails } from "./scheduled";
 import type { DeliveryOutcome } from "./transports";
 
-/**
- * What delivering needs: a runtime, or a service context (inline campaign sends). Both carry
- * the tracking instrumenter the process start-up built, so tracking never depends on which entry
- * point ran first.
- */
-type DeliveryDeps = Pick<
-  Runtime,
-  "db" | "config" | "clock" | "jobs" | "instrumentHtml" | "transports"
->;
-
-/** Temporary failures (4xx, connection trouble) are retried this many times, then `failed`. */
-export const MAX_DELIVERY_ATTEMPTS = 5;
-
-/** Backoff before attempt n+1: base × 4^(n-1) (base 30 s: 30 s, 2 min, 8 min, 32 min). */
-export function retryDelayMs(attempt: number, baseSeconds: number): number {
-  return baseSeconds * 1000 * 4 ** Math.max(0, attempt - 1);
-}
+/** How many emails one job handler hands to the transport's pool at once. */
+const DELIVERIES_IN_FLIGHT = 50;
 
 export async function deliverEmailBatch(
   runtime: Runtime,
   jobs: PgBoss.JobWithMetadata<JobPayloads[typeof JOBS.deliverEmail]>[],
 ) {
-  // Unexpected errors (database down…) fail the batch so pg-boss retries it; finished emails
-  // are skipped on the retry.
+  // Unexpected errors (a message that cannot be composed…) fail the batch so pg-boss retries
+  // it; emails with an outcome are skipped on the retry.
   const ids = jobs.flatMap(
     (job) => job.data.emailIds ?? (job.data.emailId ? [job.data.emailId] : []),
   );
-  for (let i = 0; i < ids.length; i += DELIVERIES_IN_FLIGHT) {
-    await deliverEmails(runtime, ids.slice(i, i + DELIVERIES_IN_FLIGHT));
-  }
+  await deliverEmails(runtime, ids);
 }
-
-/** How many emails one job handler hands to the transport's pool at once. */
-const DELIVERIES_IN_FLIGHT = 50;
 
 /** Delivers one email if it still needs it (see `deliverEmails`). */
 export async function deliverEmail(
@@ -54,11 +34,11 @@ export async function deliverEmail(
 }
 
 /**
- * Delivers the emails that still need it (status `sent`, not yet handed to a provider), all at
- * once through the transport's pool. Each outcome is committed as soon as a write is free
- * (group commit: outcomes that arrive while one is being written go together in the next), so
- * a crash re-sends at most what was accepted in the last few milliseconds, and a busy worker
- * writes a handful of statements per batch instead of a transaction per email.
+ * Delivers the emails that still need it (status `sent`, no outcome yet) and that this worker
+ * can claim (claims.ts: another worker's live claim means it is on its way already). They go
+ * to the transport's pool DELIVERIES_IN_FLIGHT at a time; each outcome is written by the
+ * OutcomeWriter as soon as a write is free. Claims are renewed while the work lasts and given
+ * back, on the way out, for the emails never handed to the relay.
  */
 export async function deliverEmails(
   runtime: DeliveryDeps,
@@ -68,213 +48,68 @@ export async function deliverEmails(
   if (emailIds.length === 0) return outcomes;
   const rows = await runtime.db.select().from(emails).where(inArray(emails.id, emailIds));
   const released = await releaseScheduledEmails(runtime, rows);
-  const due = [...rows, ...released].filter((email) => email.status === "sent" && !email.sentAt);
-  // A campaign or automation the circuit breaker paused sends nothing more until resumed.
-  const held = await pausedSenderEmails(runtime.db, due);
-  await holdEmails(runtime.db, [...held], runtime.clock.now());
-  const writer = new OutcomeWriter(runtime);
-  const settled = await Promise.allSettled(
-    due
-      .filter((email) => !held.has(email.id))
-      .map(async (email) => {
-        const transport = runtime.transports.for(email.mode);
-        // Delivery unconfigured since enqueue: the start-up sweep picks it up.
-        if (!transport) return;
-        const message = await composeMessage(runtime, email);
-        // The sending domain was removed or lost verification since the send was accepted:
-        // never send unsigned mail from a domain the project no longer proves it owns.
-        const outcome: DeliveryOutcome =
-          !message.dkim && transport.name === "smtp"
-            ? {
-                kind: "failed",
-                error: "The sending domain is no longer verified for this project.",
-              }
-            : await transport.send(message);
-        await writer.write(email, outcome);
-        outcomes.set(email.id, outcome);
-      }),
+  const waiting = [...rows, ...released].filter((e) => e.status === "sent" && !e.sentAt);
+  const leaseSeconds = runtime.config.jobLeaseSeconds;
+  const claimed = await claimDeliveries(
+    runtime.db,
+    waiting.map((e) => e.id),
+    leaseSeconds,
   );
-  const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
-  if (failure) throw failure.reason;
-  return outcomes;
-}
+  if (claimed.length === 0) return outcomes;
 
-type PendingOutcome = {
-  email: Email;
-  outcome: DeliveryOutcome;
-  done: (error?: unknown) => void;
-};
-
-/** Group commit of delivery outcomes: one transaction at a time, each taking all that waits. */
-class OutcomeWriter {
-  private pending: PendingOutcome[] = [];
-  private writing = false;
-
-  constructor(private readonly runtime: DeliveryDeps) {}
-
-  write(email: Email, outcome: DeliveryOutcome): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ email, outcome, done: (e) => (e ? reject(e) : resolve()) });
-      void this.drain();
-    });
-  }
-
-  private async drain() {
-    if (this.writing) return;
-    this.writing = true;
-    while (this.pending.length > 0) {
-      const batch = this.pending.splice(0);
-      try {
-        await recordOutcomes(this.runtime, batch);
-        for (const item of batch) item.done();
-      } catch {
-        // One bad outcome must not keep the others (already sent) from being recorded.
-        for (const item of batch) {
-          await recordOutcomes(this.runtime, [item]).then(
-            () => item.done(),
-            (error: unknown) => item.done(error),
-          );
-        }
-      }
-    }
-    this.writing = false;
-  }
-}
-
-/** Records outcomes in one transaction: status, timeline, counters, suppression, webhooks. */
-async function recordOutcomes(runtime: DeliveryDeps, batch: PendingOutcome[]) {
-  const now = runtime.clock.now();
-  await runtime.db.transaction(async (tx) => {
-    const events: RecordEmailEventInput[] = [];
-    for (const { email, outcome } of batch) {
-      if (outcome.kind === "deferred") await recordDeferral(tx, runtime, email, outcome, now);
-      else
-        events.push(...outcomeEvents(email, outcome, now), ...ccBounceEvents(email, outcome, now));
-    }
-    await recordEmailEvents(tx, runtime.jobs, events);
-  });
-}
-
-function outcomeEvents(
-  email: Email,
-  outcome: Exclude<DeliveryOutcome, { kind: "deferred" }>,
-  now: Date,
-): RecordEmailEventInput[] {
-  switch (outcome.kind) {
-    case "delivered":
-      return [
-        {
-          email,
-          type: "delivered",
-          now,
-          data: { response: outcome.response },
-          patch: { sentAt: now, messageId: outcome.providerMessageId },
-        },
-      ];
-    case "accepted":
-      return [
-        {
-          email,
-          type: "provider_accepted",
-          now,
-          data: { provider_message_id: outcome.providerMessageId },
-          patch: { sentAt: now, messageId: outcome.providerMessageId },
-        },
-      ];
-    case "complained":
-      return [
-        { email, type: "delivered", now, patch: { sentAt: now }, data: { simulated: true } },
-        { email, type: "complained", now, data: { reason: "complaint", simulated: true } },
-      ];
-    case "bounced":
-      return [
-        {
-          email,
-          type: "bounced",
-          now,
-          data: { reason: "hard_bounce", code: outcome.code, response: outcome.response },
-          patch: { sentAt: now, lastError: outcome.response },
-        },
-      ];
-    case "failed":
-      return [
-        {
-          email,
-          type: "failed",
-          now,
-          data: { reason: "rejected", error: outcome.error },
-          patch: { lastError: outcome.error },
-        },
-      ];
-  }
-}
-
-/** cc/bcc refused for good: on the timeline, and suppressed (the email's status follows `to`). */
-function ccBounceEvents(
-  email: Email,
-  outcome: DeliveryOutcome,
-  now: Date,
-): RecordEmailEventInput[] {
-  if (outcome.kind !== "delivered" && outcome.kind !== "bounced") return [];
-  return (outcome.ccBounces ?? []).map((bounce) => ({
-    email,
-    type: "recipient_bounced" as const,
-    now,
-    data: {
-      reason: "hard_bounce",
-      recipient: bounce.address,
-      code: bounce.code,
-      response: bounce.response,
+  // Emails handed to the relay keep their claim until their outcome is written (or it lapses).
+  const unsettled = new Set(claimed.map((e) => e.id));
+  const handedOver = new Set<string>();
+  const renewal = setInterval(
+    () => {
+      const ids = [...unsettled];
+      renewDeliveryClaims(runtime.db, ids, leaseSeconds).catch((error: unknown) =>
+        console.warn("[delivery] could not renew delivery claims:", (error as Error).message),
+      );
     },
-  }));
-}
-
-/** A temporary failure: counted, and retried later by a new job, or failed once exhausted. */
-async function recordDeferral(
-  tx: Executor,
-  runtime: DeliveryDeps,
-  email: Email,
-  outcome: Extract<DeliveryOutcome, { kind: "deferred" }>,
-  now: Date,
-) {
-  const [row] = await tx
-    .update(emails)
-    .set({
-      attempts: sql`${emails.attempts} + 1`,
-      lastError: outcome.response,
-      updatedAt: now,
-    })
-    .where(eq(emails.id, email.id))
-    .returning({ attempts: emails.attempts });
-  const attempts = row?.attempts ?? MAX_DELIVERY_ATTEMPTS;
-  if (attempts >= MAX_DELIVERY_ATTEMPTS) {
-    await recordEmailEvent(tx, runtime.jobs, {
-      email,
-      type: "failed",
-      now,
-      data: { reason: "retries_exhausted", attempts, response: outcome.response },
-    });
-    return;
+    (leaseSeconds * 1000) / 3,
+  );
+  renewal.unref();
+  try {
+    // A campaign or automation the circuit breaker paused sends nothing more until resumed.
+    const held = await pausedSenderEmails(runtime.db, claimed);
+    await holdEmails(runtime.db, [...held], runtime.clock.now());
+    for (const id of held) unsettled.delete(id);
+    const due = claimed.filter((email) => !held.has(email.id));
+    const writer = new OutcomeWriter(runtime);
+    for (let i = 0; i < due.length; i += DELIVERIES_IN_FLIGHT) {
+      const settled = await Promise.allSettled(
+        due.slice(i, i + DELIVERIES_IN_FLIGHT).map(async (email) => {
+          const transport = runtime.transports.for(email.mode);
+          // Delivery unconfigured since enqueue: the start-up sweep picks it up.
+          if (!transport) return;
+          const message = await composeMessage(runtime, email);
+          // The sending domain was removed or lost verification since the send was accepted:
+          // never send unsigned mail from a domain the project no longer proves it owns.
+          let outcome: DeliveryOutcome;
+          if (!message.dkim && transport.name === "smtp") {
+            const error = "The sending domain is no longer verified for this project.";
+            outcome = { kind: "failed", error };
+          } else {
+            handedOver.add(email.id);
+            outcome = await transport.send(message);
+          }
+          await writer.write(email, outcome);
+          unsettled.delete(email.id);
+          outcomes.set(email.id, outcome);
+        }),
+      );
+      const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+      if (failure) throw failure.reason;
+    }
+    return outcomes;
+  } finally {
+    clearInterval(renewal);
+    // Never handed over (composition failed, no transport, an earlier slice threw): free at once.
+    // Handed over without a written outcome: the claim stays, and lapses if nobody writes one.
+    const untouched = [...unsettled].filter((id) => !handedOver.has(id));
+    await releaseDeliveryClaims(runtime.db, untouched).catch((error: unknown) =>
+      console.warn("[delivery] could not release delivery claims:", (error as Error).message),
+    );
   }
-  const retryAt = new Date(
-    Date.now() + retryDelayMs(attempts, runtime.config.deliveryRetryBaseSeconds),
-  );
-  await recordEmailEvent(tx, runtime.jobs, {
-    email,
-    type: "deferred",
-    now,
-    data: {
-      attempt: attempts,
-      code: outcome.code,
-      response: outcome.response,
-      retry_at: retryAt.toISOString(),
-    },
-  });
-  // Queue time is wall-clock time (pg-boss compares with the database clock).
-  await runtime.jobs.enqueue(
-    tx,
-    JOBS.deliverEmail,
-    { emailIds: [email.id] },
-    { priority: PRIORITY[email.type], startAfter: retryAt },
-  );
 }

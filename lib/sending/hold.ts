@@ -41,7 +41,8 @@ export async function holdEmails(db: Executor, emailIds: string[], now: Date) {
   if (emailIds.length === 0) return;
   await db
     .update(emails)
-    .set({ heldAt: now, updatedAt: now })
+    // Held, not on its way: no claim to lapse and requeue it while its sender stays paused.
+    .set({ heldAt: now, deliveryClaimedUntil: null, updatedAt: now })
     .where(and(inArray(emails.id, emailIds), eq(emails.status, "sent"), isNull(emails.sentAt)));
 }
 

@@ -4,6 +4,7 @@ import { runCampaignFanout, startDueCampaigns } from "../campaigns/send";
 import { executeRuns } from "../automations/execute";
 import { failContactImport, processContactImport } from "../imports/process";
 import { deliverEmailBatch } from "../sending/deliver";
+import { requeueLapsedDeliveries } from "../sending/claims";
 import type { Runtime } from "../runtime";
 import { deliverWebhookBatch } from "../webhooks/deliver";
 import { JOBS } from "../jobs/names";
@@ -18,8 +19,9 @@ import { judgeBreakers } from "../deliverability/check-breakers";
  * re-reads its row and does only what is still undone.
  */
 export async function startWorkers(runtime: Runtime) {
-  // At most 10 jobs × EMAILS_PER_DELIVERY_JOB emails per handler: a handler must finish well
-  // within the job lease (JOB_LEASE_SECONDS) even against a slow SMTP server.
+  // At most 10 jobs × EMAILS_PER_DELIVERY_JOB emails per handler. Its emails are claimed for
+  // JOB_LEASE_SECONDS, renewed while it works (lib/sending/claims.ts): a queue lease that lapses
+  // under a slow relay hands the job to another worker, which finds them claimed.
   await runtime.jobs.work(JOBS.deliverEmail, { concurrency: 2, batchSize: 10 }, (jobs) =>
     deliverEmailBatch(runtime, jobs),
   );
@@ -48,7 +50,12 @@ export async function startWorkers(runtime: Runtime) {
     for (const job of jobs) await judgeBreakers(runtime, job.data.events);
   });
   await startInbound(runtime);
-  const poller = new DuePoller(runtime, [dispatchDueRuns, startDueCampaigns, decideAbWinners]);
+  const poller = new DuePoller(runtime, [
+    dispatchDueRuns,
+    startDueCampaigns,
+    decideAbWinners,
+    requeueLapsedDeliveries,
+  ]);
   setProcessPoller(poller);
   poller.start();
   runtime.jobs.onStop(async () => {

@@ -1,0 +1,240 @@
+import { eq, sql } from "drizzle-orm";
+import { emails, type Email } from "@/db/schema";
+import type { Executor } from "@/db";
+import { isTransientDatabaseError } from "@/db/transient-errors";
+import { recordEmailEvent, recordEmailEvents, type RecordEmailEventInput } from "../emails/events";
+import { JOBS, PRIORITY } from "../jobs/names";
+import type { Runtime } from "../runtime";
+import type { DeliveryOutcome } from "./transports";
+
+/** What writing outcomes needs (a runtime, or a service context for inline campaign sends). */
+export type DeliveryDeps = Pick<
+  Runtime,
+  "db" | "config" | "clock" | "jobs" | "instrumentHtml" | "transports"
+>;
+
+/** Temporary failures (4xx, connection trouble) are retried this many times, then `failed`. */
+export const MAX_DELIVERY_ATTEMPTS = 5;
+
+/** Backoff before attempt n+1: base × 4^(n-1) (base 30 s: 30 s, 2 min, 8 min, 32 min). */
+export function deliveryRetryDelayMs(attempt: number, baseSeconds: number): number {
+  return baseSeconds * 1000 * 4 ** Math.max(0, attempt - 1);
+}
+
+type PendingOutcome = {
+  email: Email;
+  outcome: DeliveryOutcome;
+  done: (error?: unknown) => void;
+};
+
+/** Pauses between attempts to write outcomes the database refused (then the last, repeated). */
+const WRITE_RETRY_MS = [100, 250, 500, 1000, 2000, 5000];
+/** A write that fails for another reason than an unreachable database is tried this often. */
+const WRITE_ATTEMPTS_ON_ERROR = 5;
+
+/**
+ * Group commit of delivery outcomes: one transaction at a time, each taking all that waits, so a
+ * crash re-sends at most what was accepted in the last few milliseconds. An outcome is a fact
+ * about mail the relay already has: when the database cannot take it (a restart, a failover), it
+ * is kept and written again until it can, never dropped for the job to send again.
+ */
+export class OutcomeWriter {
+  private pending: PendingOutcome[] = [];
+  private writing = false;
+
+  constructor(
+    private readonly runtime: DeliveryDeps,
+    private readonly sleep: (ms: number) => Promise<void> = (ms) =>
+      new Promise((resolve) => setTimeout(resolve, ms)),
+  ) {}
+
+  write(email: Email, outcome: DeliveryOutcome): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ email, outcome, done: (e) => (e ? reject(e) : resolve()) });
+      void this.drain();
+    });
+  }
+
+  private async drain() {
+    if (this.writing) return;
+    this.writing = true;
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0);
+      try {
+        await this.persist(batch);
+        for (const item of batch) item.done();
+      } catch {
+        // One bad outcome must not keep the others (already sent) from being recorded.
+        for (const item of batch) {
+          await this.persist([item]).then(
+            () => item.done(),
+            (error: unknown) => item.done(error),
+          );
+        }
+      }
+    }
+    this.writing = false;
+  }
+
+  /** Writes a batch, again and again while the database is unreachable. */
+  private async persist(batch: PendingOutcome[]) {
+    let failedAttempts = 0;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await recordOutcomes(this.runtime, batch);
+        if (attempt > 0) console.warn(`[delivery] outcomes written after ${attempt} retries`);
+        return;
+      } catch (error) {
+        const transient = isTransientDatabaseError(error);
+        if (!transient && ++failedAttempts >= WRITE_ATTEMPTS_ON_ERROR) throw error;
+        if (attempt === 0) {
+          console.warn(
+            `[delivery] could not write ${batch.length} outcome(s), retrying:`,
+            (error as Error).message,
+          );
+        }
+        await this.sleep(WRITE_RETRY_MS[Math.min(attempt, WRITE_RETRY_MS.length - 1)]!);
+      }
+    }
+  }
+}
+
+/** Records outcomes in one transaction: status, timeline, counters, suppression, webhooks. */
+async function recordOutcomes(runtime: DeliveryDeps, batch: PendingOutcome[]) {
+  const now = runtime.clock.now();
+  await runtime.db.transaction(async (tx) => {
+    const events: RecordEmailEventInput[] = [];
+    for (const { email, outcome } of batch) {
+      if (outcome.kind === "deferred") await recordDeferral(tx, runtime, email, outcome, now);
+      else
+        events.push(...outcomeEvents(email, outcome, now), ...ccBounceEvents(email, outcome, now));
+    }
+    await recordEmailEvents(tx, runtime.jobs, events);
+  });
+}
+
+function outcomeEvents(
+  email: Email,
+  outcome: Exclude<DeliveryOutcome, { kind: "deferred" }>,
+  now: Date,
+): RecordEmailEventInput[] {
+  switch (outcome.kind) {
+    case "delivered":
+      return [
+        {
+          email,
+          type: "delivered",
+          now,
+          data: { response: outcome.response },
+          patch: { sentAt: now, messageId: outcome.providerMessageId },
+        },
+      ];
+    case "accepted":
+      return [
+        {
+          email,
+          type: "provider_accepted",
+          now,
+          data: { provider_message_id: outcome.providerMessageId },
+          patch: { sentAt: now, messageId: outcome.providerMessageId },
+        },
+      ];
+    case "complained":
+      return [
+        { email, type: "delivered", now, patch: { sentAt: now }, data: { simulated: true } },
+        { email, type: "complained", now, data: { reason: "complaint", simulated: true } },
+      ];
+    case "bounced":
+      return [
+        {
+          email,
+          type: "bounced",
+          now,
+          data: { reason: "hard_bounce", code: outcome.code, response: outcome.response },
+          patch: { sentAt: now, lastError: outcome.response },
+        },
+      ];
+    case "failed":
+      return [
+        {
+          email,
+          type: "failed",
+          now,
+          data: { reason: "rejected", error: outcome.error },
+          patch: { lastError: outcome.error },
+        },
+      ];
+  }
+}
+
+/** cc/bcc refused for good: on the timeline, and suppressed (the email's status follows `to`). */
+function ccBounceEvents(
+  email: Email,
+  outcome: DeliveryOutcome,
+  now: Date,
+): RecordEmailEventInput[] {
+  if (outcome.kind !== "delivered" && outcome.kind !== "bounced") return [];
+  return (outcome.ccBounces ?? []).map((bounce) => ({
+    email,
+    type: "recipient_bounced" as const,
+    now,
+    data: {
+      reason: "hard_bounce",
+      recipient: bounce.address,
+      code: bounce.code,
+      response: bounce.response,
+    },
+  }));
+}
+
+/** A temporary failure: counted, and retried later by a new job, or failed once exhausted. */
+async function recordDeferral(
+  tx: Executor,
+  runtime: DeliveryDeps,
+  email: Email,
+  outcome: Extract<DeliveryOutcome, { kind: "deferred" }>,
+  now: Date,
+) {
+  const [row] = await tx
+    .update(emails)
+    .set({
+      attempts: sql`${emails.attempts} + 1`,
+      lastError: outcome.response,
+      // Back to the queue: its retry job claims it again.
+      deliveryClaimedUntil: null,
+      updatedAt: now,
+    })
+    .where(eq(emails.id, email.id))
+    .returning({ attempts: emails.attempts });
+  const attempts = row?.attempts ?? MAX_DELIVERY_ATTEMPTS;
+  if (attempts >= MAX_DELIVERY_ATTEMPTS) {
+    await recordEmailEvent(tx, runtime.jobs, {
+      email,
+      type: "failed",
+      now,
+      data: { reason: "retries_exhausted", attempts, response: outcome.response },
+    });
+    return;
+  }
+  const retryAt = new Date(
+    Date.now() + deliveryRetryDelayMs(attempts, runtime.config.deliveryRetryBaseSeconds),
+  );
+  await recordEmailEvent(tx, runtime.jobs, {
+    email,
+    type: "deferred",
+    now,
+    data: {
+      attempt: attempts,
+      code: outcome.code,
+      response: outcome.response,
+      retry_at: retryAt.toISOString(),
+    },
+  });
+  // Queue time is wall-clock time (pg-boss compares with the database clock).
+  await runtime.jobs.enqueue(
+    tx,
+    JOBS.deliverEmail,
+    { emailIds: [email.id] },
+    { priority: PRIORITY[email.type], startAfter: retryAt },
+  );
+}
