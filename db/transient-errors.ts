@@ -5,6 +5,9 @@
  * says so with SQLSTATE class 08 (connection exception) or 57P01–57P03 (shutting down, starting).
  */
 export function isTransientDatabaseError(error: unknown): boolean {
+  // Drizzle wraps the driver's error ("Failed query: …") and keeps it as the cause.
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  if (cause && cause !== error && isTransientDatabaseError(cause)) return true;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== "string") return false;
   return (

@@ -74,6 +74,9 @@ export const emails = pgTable(
     // no other worker sends it meanwhile, and once a dead worker's claim lapses it is queued
     // again (lib/sending/claims.ts).
     deliveryClaimedUntil: timestampMs(),
+    // Whose claim it is (one random token per delivery run): a worker sends only what it still
+    // holds, so an email whose claim lapsed and went to another worker is not sent by both.
+    deliveryClaim: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

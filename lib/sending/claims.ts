@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { emails, type Email } from "@/db/schema";
 import type { Executor } from "@/db";
@@ -7,7 +8,8 @@ import { enqueueDeliveries } from "./record";
 
 /**
  * Delivery claims: an email is handed to the relay only by the worker that claimed it, for
- * JOB_LEASE_SECONDS on the database's clock, renewed while that worker still works on it. A
+ * JOB_LEASE_SECONDS on the database's clock, renewed while that worker still works on it and
+ * confirmed just before it is sent (a run sends only what it still holds). A
  * second job for the same email (a queue lease that lapsed under a slow relay, a retried batch)
  * finds it claimed and leaves it alone; a claim whose worker died lapses, and the next poll of
  * any worker queues the email again (`requeueLapsedDeliveries`). So the only emails a crash can
@@ -17,16 +19,23 @@ import { enqueueDeliveries } from "./record";
 const waitingForOutcome = and(eq(emails.status, "sent"), isNull(emails.sentAt));
 const leaseFromNow = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
 
+/** One delivery run's claims: its token, and the lease they last. */
+export type DeliveryClaim = { token: string; leaseSeconds: number };
+
+export function newDeliveryClaim(leaseSeconds: number): DeliveryClaim {
+  return { token: randomBytes(12).toString("base64url"), leaseSeconds };
+}
+
 /** Claims the emails that still need delivery and no live claim holds; returns those rows. */
 export async function claimDeliveries(
   db: Executor,
   emailIds: string[],
-  leaseSeconds: number,
+  claim: DeliveryClaim,
 ): Promise<Email[]> {
   if (emailIds.length === 0) return [];
   return db
     .update(emails)
-    .set({ deliveryClaimedUntil: leaseFromNow(leaseSeconds) })
+    .set({ deliveryClaim: claim.token, deliveryClaimedUntil: leaseFromNow(claim.leaseSeconds) })
     .where(
       and(
         inArray(emails.id, emailIds),
@@ -37,20 +46,72 @@ export async function claimDeliveries(
     .returning();
 }
 
-/** Extends this worker's claims on emails it is still working on (a slow relay). */
-export async function renewDeliveryClaims(db: Executor, emailIds: string[], leaseSeconds: number) {
+/**
+ * Extends the claims this run still holds on emails it is working on (a slow relay) and says
+ * which those are: one that lapsed and was queued again belongs to whoever claims it next.
+ */
+export async function renewDeliveryClaims(
+  db: Executor,
+  emailIds: string[],
+  claim: DeliveryClaim,
+): Promise<Set<string>> {
+  if (emailIds.length === 0) return new Set();
+  const renewed = await db
+    .update(emails)
+    .set({ deliveryClaimedUntil: leaseFromNow(claim.leaseSeconds) })
+    .where(
+      and(inArray(emails.id, emailIds), eq(emails.deliveryClaim, claim.token), waitingForOutcome),
+    )
+    .returning({ id: emails.id });
+  return new Set(renewed.map((row) => row.id));
+}
+
+/** After a failed renewal (the database away), try again this soon: renew as it comes back. */
+const RENEWAL_RETRY_MS = 250;
+
+/**
+ * Renews a run's claims every third of the lease while it works, and every RENEWAL_RETRY_MS
+ * after a renewal failed, so a worker that lost the database renews the moment it is back:
+ * its claims lapse only if the database stays away for most of a lease (80 s by default).
+ */
+export function keepClaimsAlive(db: Executor, emailIds: () => string[], claim: DeliveryClaim) {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(renew, ms);
+    timer.unref();
+  };
+  const renew = () => {
+    renewDeliveryClaims(db, emailIds(), claim).then(
+      () => schedule((claim.leaseSeconds * 1000) / 3),
+      () => schedule(RENEWAL_RETRY_MS),
+    );
+  };
+  schedule((claim.leaseSeconds * 1000) / 3);
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Gives up this run's claims on emails it never handed to a relay: the next job may take them. */
+export async function releaseDeliveryClaims(
+  db: Executor,
+  emailIds: string[],
+  claim: DeliveryClaim,
+) {
   if (emailIds.length === 0) return;
   await db
     .update(emails)
-    .set({ deliveryClaimedUntil: leaseFromNow(leaseSeconds) })
-    .where(and(inArray(emails.id, emailIds), waitingForOutcome));
+    .set(NO_CLAIM)
+    .where(and(inArray(emails.id, emailIds), eq(emails.deliveryClaim, claim.token)));
 }
 
-/** Gives up claims on emails never handed to a relay: the next job may take them at once. */
-export async function releaseDeliveryClaims(db: Executor, emailIds: string[]) {
-  if (emailIds.length === 0) return;
-  await db.update(emails).set({ deliveryClaimedUntil: null }).where(inArray(emails.id, emailIds));
-}
+/** The columns of an email nobody is delivering (held, deferred, queued again). */
+export const NO_CLAIM = { deliveryClaim: null, deliveryClaimedUntil: null };
 
 /** How many lapsed claims one poll turns back into delivery jobs (the rest: next poll). */
 const REQUEUE_BATCH = 500;
@@ -69,11 +130,16 @@ export async function requeueLapsedDeliveries(runtime: Pick<Runtime, "db" | "job
       .limit(REQUEUE_BATCH)
       .for("update", { skipLocked: true });
     if (lapsed.length === 0) return 0;
-    await releaseDeliveryClaims(
-      tx,
-      lapsed.map((e) => e.id),
-    );
-    await enqueueDeliveries(tx, runtime.jobs, lapsed);
+    await tx
+      .update(emails)
+      .set(NO_CLAIM)
+      .where(
+        inArray(
+          emails.id,
+          lapsed.map((e) => e.id),
+        ),
+      );
+    await enqueueDeliveries(tx, runtime.jobs, lapsed, { overdue: true });
     return lapsed.length;
   });
   if (requeued > 0) {

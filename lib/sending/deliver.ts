@@ -3,7 +3,13 @@ import { inArray } from "drizzle-orm";
 import { emails } from "@/db/schema";
 import type { JOBS, JobPayloads } from "../jobs/names";
 import type { Runtime } from "../runtime";
-import { claimDeliveries, releaseDeliveryClaims, renewDeliveryClaims } from "./claims";
+import {
+  claimDeliveries,
+  keepClaimsAlive,
+  newDeliveryClaim,
+  releaseDeliveryClaims,
+  renewDeliveryClaims,
+} from "./claims";
 import { composeMessage } from "./compose";
 import { holdEmails, pausedSenderEmails } from "./hold";
 import { OutcomeWriter, type DeliveryDeps } from "./outcomes";
@@ -49,66 +55,68 @@ export async function deliverEmails(
   const rows = await runtime.db.select().from(emails).where(inArray(emails.id, emailIds));
   const released = await releaseScheduledEmails(runtime, rows);
   const waiting = [...rows, ...released].filter((e) => e.status === "sent" && !e.sentAt);
-  const leaseSeconds = runtime.config.jobLeaseSeconds;
+  const claim = newDeliveryClaim(runtime.config.jobLeaseSeconds);
   const claimed = await claimDeliveries(
     runtime.db,
     waiting.map((e) => e.id),
-    leaseSeconds,
+    claim,
   );
   if (claimed.length === 0) return outcomes;
 
   // Emails handed to the relay keep their claim until their outcome is written (or it lapses).
   const unsettled = new Set(claimed.map((e) => e.id));
   const handedOver = new Set<string>();
-  const renewal = setInterval(
-    () => {
-      const ids = [...unsettled];
-      renewDeliveryClaims(runtime.db, ids, leaseSeconds).catch((error: unknown) =>
-        console.warn("[delivery] could not renew delivery claims:", (error as Error).message),
-      );
-    },
-    (leaseSeconds * 1000) / 3,
-  );
-  renewal.unref();
+  const heartbeat = keepClaimsAlive(runtime.db, () => [...unsettled], claim);
   try {
     // A campaign or automation the circuit breaker paused sends nothing more until resumed.
-    const held = await pausedSenderEmails(runtime.db, claimed);
-    await holdEmails(runtime.db, [...held], runtime.clock.now());
-    for (const id of held) unsettled.delete(id);
-    const due = claimed.filter((email) => !held.has(email.id));
+    const paused = await pausedSenderEmails(runtime.db, claimed);
+    await holdEmails(runtime.db, [...paused], runtime.clock.now());
+    for (const id of paused) unsettled.delete(id);
+    const due = claimed.filter((email) => !paused.has(email.id));
     const writer = new OutcomeWriter(runtime);
     for (let i = 0; i < due.length; i += DELIVERIES_IN_FLIGHT) {
+      const slice = due.slice(i, i + DELIVERIES_IN_FLIGHT);
+      // Still ours? A claim that lapsed while earlier slices went out (a stalled process) may
+      // have been queued again and taken: that email is the other worker's now.
+      const held = await renewDeliveryClaims(
+        runtime.db,
+        slice.map((e) => e.id),
+        claim,
+      );
+      for (const email of slice) if (!held.has(email.id)) unsettled.delete(email.id);
       const settled = await Promise.allSettled(
-        due.slice(i, i + DELIVERIES_IN_FLIGHT).map(async (email) => {
-          const transport = runtime.transports.for(email.mode);
-          // Delivery unconfigured since enqueue: the start-up sweep picks it up.
-          if (!transport) return;
-          const message = await composeMessage(runtime, email);
-          // The sending domain was removed or lost verification since the send was accepted:
-          // never send unsigned mail from a domain the project no longer proves it owns.
-          let outcome: DeliveryOutcome;
-          if (!message.dkim && transport.name === "smtp") {
-            const error = "The sending domain is no longer verified for this project.";
-            outcome = { kind: "failed", error };
-          } else {
-            handedOver.add(email.id);
-            outcome = await transport.send(message);
-          }
-          await writer.write(email, outcome);
-          unsettled.delete(email.id);
-          outcomes.set(email.id, outcome);
-        }),
+        slice
+          .filter((email) => held.has(email.id))
+          .map(async (email) => {
+            const transport = runtime.transports.for(email.mode);
+            // Delivery unconfigured since enqueue: the start-up sweep picks it up.
+            if (!transport) return;
+            const message = await composeMessage(runtime, email);
+            // The sending domain was removed or lost verification since the send was accepted:
+            // never send unsigned mail from a domain the project no longer proves it owns.
+            let outcome: DeliveryOutcome;
+            if (!message.dkim && transport.name === "smtp") {
+              const error = "The sending domain is no longer verified for this project.";
+              outcome = { kind: "failed", error };
+            } else {
+              handedOver.add(email.id);
+              outcome = await transport.send(message);
+            }
+            await writer.write(email, outcome);
+            unsettled.delete(email.id);
+            outcomes.set(email.id, outcome);
+          }),
       );
       const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
       if (failure) throw failure.reason;
     }
     return outcomes;
   } finally {
-    clearInterval(renewal);
+    heartbeat.stop();
     // Never handed over (composition failed, no transport, an earlier slice threw): free at once.
     // Handed over without a written outcome: the claim stays, and lapses if nobody writes one.
     const untouched = [...unsettled].filter((id) => !handedOver.has(id));
-    await releaseDeliveryClaims(runtime.db, untouched).catch((error: unknown) =>
+    await releaseDeliveryClaims(runtime.db, untouched, claim).catch((error: unknown) =>
       console.warn("[delivery] could not release delivery claims:", (error as Error).message),
     );
   }

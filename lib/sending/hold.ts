@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { automationRuns, automations, campaigns, emails, type Email } from "@/db/schema";
 import type { Executor } from "@/db";
 import type { JobQueue } from "../jobs/queue";
+import { NO_CLAIM } from "./claims";
 import { enqueueDeliveries } from "./record";
 
 /**
@@ -42,7 +43,7 @@ export async function holdEmails(db: Executor, emailIds: string[], now: Date) {
   await db
     .update(emails)
     // Held, not on its way: no claim to lapse and requeue it while its sender stays paused.
-    .set({ heldAt: now, deliveryClaimedUntil: null, updatedAt: now })
+    .set({ heldAt: now, ...NO_CLAIM, updatedAt: now })
     .where(and(inArray(emails.id, emailIds), eq(emails.status, "sent"), isNull(emails.sentAt)));
 }
 

@@ -5,6 +5,7 @@ import { isTransientDatabaseError } from "@/db/transient-errors";
 import { recordEmailEvent, recordEmailEvents, type RecordEmailEventInput } from "../emails/events";
 import { JOBS, PRIORITY } from "../jobs/names";
 import type { Runtime } from "../runtime";
+import { NO_CLAIM } from "./claims";
 import type { DeliveryOutcome } from "./transports";
 
 /** What writing outcomes needs (a runtime, or a service context for inline campaign sends). */
@@ -27,8 +28,11 @@ type PendingOutcome = {
   done: (error?: unknown) => void;
 };
 
-/** Pauses between attempts to write outcomes the database refused (then the last, repeated). */
-const WRITE_RETRY_MS = [100, 250, 500, 1000, 2000, 5000];
+/**
+ * Pauses between attempts to write outcomes the database refused (then the last, repeated):
+ * short, so outcomes are written as soon as it is back, well before the claims could lapse.
+ */
+const WRITE_RETRY_MS = [100, 250, 500, 1000];
 /** A write that fails for another reason than an unreachable database is tried this often. */
 const WRITE_ATTEMPTS_ON_ERROR = 5;
 
@@ -201,7 +205,7 @@ async function recordDeferral(
       attempts: sql`${emails.attempts} + 1`,
       lastError: outcome.response,
       // Back to the queue: its retry job claims it again.
-      deliveryClaimedUntil: null,
+      ...NO_CLAIM,
       updatedAt: now,
     })
     .where(eq(emails.id, email.id))

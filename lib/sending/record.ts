@@ -9,6 +9,9 @@ import type { JobQueue } from "../jobs/queue";
 import { isDeliveryConfigured } from "./transports";
 
 type EmailInsert = typeof emails.$inferInsert;
+
+/** Less than the gap between two kinds' priorities (lib/jobs/names.ts PRIORITY). */
+const OVERDUE_PRIORITY_BOOST = 5;
 export type OutgoingEmail = Omit<
   EmailInsert,
   "id" | "projectId" | "type" | "status" | "mode" | "messageId" | "trackingToken" | "createdAt"
@@ -101,15 +104,20 @@ export async function insertOutgoingEmails(
   }
 }
 
-/** Delivery jobs for emails, by priority (transactional first), EMAILS_PER_DELIVERY_JOB each. */
+/**
+ * Delivery jobs for emails, by priority (transactional first), EMAILS_PER_DELIVERY_JOB each.
+ * `overdue`: emails that waited already (a dead worker's lapsed claims) go before fresh mail of
+ * their kind, not behind the rest of a campaign, and still after the kinds above theirs.
+ */
 export async function enqueueDeliveries(
   tx: Executor,
   jobs: JobQueue,
   toDeliver: { id: string; type: EmailType }[],
+  options: { overdue?: boolean } = {},
 ) {
   const byPriority = new Map<number, string[]>();
   for (const email of toDeliver) {
-    const priority = PRIORITY[email.type];
+    const priority = PRIORITY[email.type] + (options.overdue ? OVERDUE_PRIORITY_BOOST : 0);
     // Appended in place: a campaign batch holds hundreds of emails.
     const group = byPriority.get(priority) ?? [];
     group.push(email.id);

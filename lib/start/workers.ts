@@ -12,6 +12,7 @@ import { DuePoller, setProcessPoller } from "../jobs/poller";
 import { startBounceMailboxPoller } from "../inbound/mailbox";
 import { startBounceReceiver } from "../inbound/receiver";
 import { judgeBreakers } from "../deliverability/check-breakers";
+import { surviveDatabaseRestarts } from "./process-guards";
 
 /**
  * Wires job handlers to the queue: inside `npm start` (WORKER=embedded), in each `npm run worker`
@@ -19,6 +20,7 @@ import { judgeBreakers } from "../deliverability/check-breakers";
  * re-reads its row and does only what is still undone.
  */
 export async function startWorkers(runtime: Runtime) {
+  surviveDatabaseRestarts();
   // At most 10 jobs × EMAILS_PER_DELIVERY_JOB emails per handler. Its emails are claimed for
   // JOB_LEASE_SECONDS, renewed while it works (lib/sending/claims.ts): a queue lease that lapses
   // under a slow relay hands the job to another worker, which finds them claimed.

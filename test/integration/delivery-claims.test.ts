@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "@/db/schema";
 import type { Database } from "@/db";
-import { claimDeliveries, requeueLapsedDeliveries } from "@/lib/sending/claims";
+import { claimDeliveries, newDeliveryClaim, requeueLapsedDeliveries } from "@/lib/sending/claims";
 import { deliverEmails } from "@/lib/sending/deliver";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
@@ -118,7 +118,7 @@ describe(`delivery claims and outcome writes (${TEST_DRIVER})`, () => {
   it("a dead worker's claim lapses after the lease and the next poll queues its emails once", async () => {
     const ids = await accepted("lapsed", 2);
     // Claimed by a worker that died before handing them over (lease: 2 s in this file).
-    expect(await claimDeliveries(app.runtime.db, ids, 2)).toHaveLength(2);
+    expect(await claimDeliveries(app.runtime.db, ids, newDeliveryClaim(2))).toHaveLength(2);
     expect((await deliverEmails(app.runtime, ids)).size).toBe(0);
     expect(await requeueLapsedDeliveries(app.runtime)).toBe(0);
     const jobsBefore = await queuedFor(ids);

@@ -1,7 +1,14 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMessage = { from: string; to: string[]; raw: string; messageId: string | null };
+export type ReceivedMessage = {
+  from: string;
+  to: string[];
+  raw: string;
+  messageId: string | null;
+  /** When the server answered 250 (Date.now()). */
+  receivedAt: number;
+};
 
 /**
  * A real SMTP server for tests (the `smtp-server` package on loopback). Recipients decide the
@@ -51,6 +58,7 @@ export async function startSmtpServer(options: { deferCount?: number } = {}) {
             to: session.envelope.rcptTo.map((r) => r.address),
             raw,
             messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? null,
+            receivedAt: Date.now(),
           });
           callback(null, "Queued");
         };
@@ -62,6 +70,9 @@ export async function startSmtpServer(options: { deferCount?: number } = {}) {
       (session as unknown as { closed?: boolean }).closed = true;
     },
   });
+  // A client killed mid-session resets its connection: that is the crash tests' point, not an
+  // error of the server's.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
 
