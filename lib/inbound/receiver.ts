@@ -23,12 +23,13 @@ export async function startBounceReceiver(
   options: { port: number; host: string },
 ): Promise<{ port: number; close(): Promise<void> }> {
   const signingKey = await linkSigningKey(runtime.db);
+  const maxBytes = runtime.config.inboundMaxBytes;
   const server = new SMTPServer({
     name: new URL(runtime.config.appUrl).hostname,
     banner: "Mailwright bounce receiver",
     authOptional: true,
     disabledCommands: ["AUTH"],
-    size: runtime.config.inboundMaxBytes,
+    size: maxBytes,
     logger: false,
     // Bounce senders retry on 4xx; keep slow or idle clients from holding sockets for ever.
     socketTimeout: 60_000,
@@ -40,10 +41,18 @@ export async function startBounceReceiver(
       callback();
     },
     onData(stream, session: Session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      // Past the limit the rest is read and dropped (the client is owed a 552 at the final dot,
+      // not a cut connection), so at most the limit plus one chunk is ever held.
+      let chunks: Buffer[] | undefined = [];
+      let received = 0;
+      stream.on("data", (chunk: Buffer) => {
+        if (!chunks) return;
+        received += chunk.length;
+        if (received > maxBytes) chunks = undefined;
+        else chunks.push(chunk);
+      });
       stream.on("end", () => {
-        if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
+        if (!chunks || stream.sizeExceeded) {
           return callback(smtpError(552, "5.3.4 Message too big for a delivery report"));
         }
         processInboundMessage(runtime, Buffer.concat(chunks), {
