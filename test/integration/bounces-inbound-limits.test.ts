@@ -1,16 +1,20 @@
 import { once } from "node:events";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import type { Config } from "@/lib/config";
 import { startBounceReceiver } from "@/lib/inbound/receiver";
 import { returnPathAddress } from "@/lib/sending/return-path";
 import { linkSigningKey } from "@/lib/tracking/key";
 import { startTestApp, TEST_DRIVER, type TestApp } from "../support/app";
 import { openSmtpClient, type RawSmtpClient } from "../support/smtp-client";
+import { waitFor } from "../support/smtp-server";
 
 /**
  * What the bounce receiver (DECISIONS §9) holds for a client that does not play fair: an
- * oversized message is not kept in memory.
+ * oversized message is not kept in memory; connections are capped per client address and in
+ * total, and none lives for ever, NOOPs or not. Other clients come from other loopback addresses
+ * (127.0.0.2…, Linux).
  */
 const MiB = 1024 * 1024;
 let app: TestApp;
@@ -33,6 +37,34 @@ afterAll(async () => {
   await receiver?.close();
   await app?.close();
 });
+
+/** A receiver of its own, with small limits, closed after the test. */
+async function receiverWith(limits: Partial<Config>) {
+  const limited = await startBounceReceiver(
+    { ...app.runtime, config: { ...app.runtime.config, ...limits } },
+    { port: 0, host: "127.0.0.1" },
+  );
+  onTestFinished(() => limited.close());
+  return limited;
+}
+
+/** A connection and its first reply (220 greeting or 421 refusal); closed after the test. */
+async function connect(port: number, localAddress = "127.0.0.1") {
+  const client = await openSmtpClient(port, { localAddress });
+  onTestFinished(() => client.close());
+  return { client, greeting: await client.reply() };
+}
+
+/** Resolves once the server has closed the connection; fails the test after `timeoutMs`. */
+async function closedWithin(client: RawSmtpClient, timeoutMs: number, label: string) {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    client.closed,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${label}: still open`)), timeoutMs);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
 
 /** V8's full collection (`global.gc`), exposed for this process when node was not started so. */
 function fullCollection(): () => void {
@@ -101,4 +133,91 @@ describe(`an oversized report (${TEST_DRIVER})`, () => {
     expect(growth.rss).toBeLessThan(20);
     expect(growth.arrayBuffers).toBeLessThan(20);
   }, 60_000);
+});
+
+describe(`connection limits (${TEST_DRIVER})`, () => {
+  it("refuses a client's connections over its cap with 421 and closes them; others still get in", async () => {
+    const limited = await receiverWith({
+      inboundMaxConnections: 20,
+      inboundMaxConnectionsPerClient: 3,
+    });
+    const held = [];
+    for (let i = 0; i < 3; i++) {
+      const { client, greeting } = await connect(limited.port);
+      expect(greeting).toMatch(/^220 /);
+      held.push(client);
+    }
+    for (let i = 0; i < 2; i++) {
+      const { client, greeting } = await connect(limited.port);
+      expect(greeting).toBe("421 4.7.0 Too many connections from your address");
+      await closedWithin(client, 2_000, "a refused connection");
+    }
+    expect(held.some((c) => c.isClosed())).toBe(false);
+    // Another address is not this client.
+    expect((await connect(limited.port, "127.0.0.2")).greeting).toMatch(/^220 /);
+    // A connection that ends gives its place back.
+    held[0]!.close();
+    await waitFor(
+      async () => {
+        const { client, greeting } = await connect(limited.port);
+        client.close();
+        return greeting.startsWith("220 ");
+      },
+      5_000,
+      "a place freed by a closed connection",
+    );
+  });
+
+  it("holds the total cap, whatever the addresses; past twice the cap it drops without a reply", async () => {
+    const limited = await receiverWith({
+      inboundMaxConnections: 3,
+      inboundMaxConnectionsPerClient: 2,
+    });
+    for (const address of ["127.0.0.1", "127.0.0.1", "127.0.0.2"]) {
+      expect((await connect(limited.port, address)).greeting).toMatch(/^220 /);
+    }
+    // Refused, but these clients never close their side: each keeps a descriptor for a while.
+    for (const address of ["127.0.0.3", "127.0.0.4", "127.0.0.5"]) {
+      const client = await openSmtpClient(limited.port, {
+        localAddress: address,
+        allowHalfOpen: true,
+      });
+      onTestFinished(() => client.close());
+      expect(await client.reply()).toBe(
+        "421 localhost Too many connected clients, try again in a moment",
+      );
+    }
+    const dropped = await openSmtpClient(limited.port, { localAddress: "127.0.0.6" });
+    onTestFinished(() => dropped.close());
+    await expect(dropped.reply()).rejects.toThrow("connection closed");
+  });
+
+  it("closes an idle connection, and one kept busy with NOOPs once its session lasted too long", async () => {
+    const limited = await receiverWith({
+      inboundIdleTimeoutSeconds: 1,
+      inboundMaxSessionSeconds: 2,
+    });
+    const idle = await connect(limited.port);
+    expect(idle.greeting).toMatch(/^220 /);
+    const idleSince = Date.now();
+    await closedWithin(idle.client, 4_000, "an idle connection");
+    expect(Date.now() - idleSince).toBeGreaterThanOrEqual(900);
+
+    const busy = await connect(limited.port);
+    const busySince = Date.now();
+    const replies: string[] = [];
+    while (!busy.client.isClosed() && Date.now() - busySince < 6_000) {
+      // Every 200 ms, well within the idle timeout.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const reply = await busy.client.command("NOOP").catch(() => "closed");
+      replies.push(reply);
+      if (!reply.startsWith("250")) break;
+    }
+    await closedWithin(busy.client, 1_000, "a connection kept busy with NOOP");
+    const lasted = Date.now() - busySince;
+    expect(replies.filter((r) => r.startsWith("250")).length).toBeGreaterThan(5);
+    expect(replies.at(-1)).toMatch(/^421 4\.4\.2 |^closed$/);
+    expect(lasted).toBeGreaterThanOrEqual(1_900);
+    expect(lasted).toBeLessThan(4_000);
+  });
 });

@@ -18,12 +18,18 @@ export type RawSmtpClient = {
 
 export async function openSmtpClient(
   port: number,
-  options: { host?: string; localAddress?: string } = {},
+  options: {
+    host?: string;
+    localAddress?: string;
+    /** Never close our side when the server closes its own: a client that lingers. */
+    allowHalfOpen?: boolean;
+  } = {},
 ): Promise<RawSmtpClient> {
   const socket = net.connect({
     port,
     host: options.host ?? "127.0.0.1",
     localAddress: options.localAddress,
+    allowHalfOpen: options.allowHalfOpen ?? false,
   });
   let buffered = "";
   let pendingLines: string[] = [];
