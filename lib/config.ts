@@ -34,6 +34,17 @@ function countFromEnv(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** A limit: a whole number, 1 or more (0 would mean "none", which is what the limit prevents). */
+function limitFromEnv(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`${name} must be a whole number (1 or more), got "${raw}"`);
+  }
+  return value;
+}
+
 function flagFromEnv(env: Env, name: string): boolean {
   const raw = (env[name] ?? "").trim().toLowerCase();
   if (raw === "1" || raw === "true") return true;
@@ -172,6 +183,14 @@ function bounceConfig(env: Env) {
     inboundSmtpHost: textFromEnv(env, "INBOUND_SMTP_HOST") ?? "0.0.0.0",
     // Reports bigger than this are refused (552): a DSN carries at most the original's headers.
     inboundMaxBytes: numberFromEnv(env, "INBOUND_MAX_BYTES", 10 * 1024 * 1024),
+    // Connections served at once, in all and from one client address (421 above either): a
+    // bouncing MTA opens a few, a flood must not take every file descriptor of the process.
+    inboundMaxConnections: limitFromEnv(env, "INBOUND_MAX_CONNECTIONS", 100),
+    inboundMaxConnectionsPerClient: limitFromEnv(env, "INBOUND_MAX_CONNECTIONS_PER_CLIENT", 10),
+    // A connection silent this long is closed; none lasts longer than the session limit, whatever
+    // it sends (NOOP, RSET, a line trickled byte by byte). A report is a few kB.
+    inboundIdleTimeoutSeconds: numberFromEnv(env, "INBOUND_IDLE_TIMEOUT_SECONDS", 30),
+    inboundMaxSessionSeconds: numberFromEnv(env, "INBOUND_MAX_SESSION_SECONDS", 300),
     // A mailbox read with IMAP for the same reports, polled this often.
     bounceMailboxUrl: mailbox,
     bounceMailboxPollSeconds: numberFromEnv(env, "BOUNCE_MAILBOX_POLL_SECONDS", 60),

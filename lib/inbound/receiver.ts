@@ -3,13 +3,12 @@ import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import type { Runtime } from "../runtime";
 import { emailIdFromReturnPath } from "../sending/return-path";
 import { linkSigningKey } from "../tracking/key";
+import { connectionLimits } from "./connection-limits";
 import { processInboundMessage } from "./process";
+import { smtpError } from "./smtp-error";
 
 type ReceiverRuntime = Pick<Runtime, "db" | "jobs" | "clock" | "config">;
 type Session = SMTPServerSession & { mailwrightEmailIds?: string[] };
-
-const smtpError = (code: number, message: string) =>
-  Object.assign(new Error(message), { responseCode: code });
 
 /**
  * The bounce receiver (DECISIONS §9): an SMTP server that the return-path domain's MX points at.
@@ -17,22 +16,32 @@ const smtpError = (code: number, message: string) =>
  * RCPT, so it is never an open relay), refuses messages over INBOUND_MAX_BYTES, reads each one
  * as a DSN, an ARF report or a recognisable non-standard bounce, and records what it reports.
  * When it cannot record (the database is down) it answers 451, so the sender tries again later.
+ * Connections are capped in all and per client address, and none outlives the session limit
+ * (INBOUND_MAX_CONNECTIONS…, see connection-limits.ts).
  */
 export async function startBounceReceiver(
   runtime: ReceiverRuntime,
   options: { port: number; host: string },
 ): Promise<{ port: number; close(): Promise<void> }> {
   const signingKey = await linkSigningKey(runtime.db);
-  const server = new SMTPServer({
-    name: new URL(runtime.config.appUrl).hostname,
+  const { config } = runtime;
+  const maxBytes = config.inboundMaxBytes;
+  const limits = connectionLimits(() => server, config);
+  const server: SMTPServer = new SMTPServer({
+    name: new URL(config.appUrl).hostname,
     banner: "Mailwright bounce receiver",
     authOptional: true,
     disabledCommands: ["AUTH"],
-    size: runtime.config.inboundMaxBytes,
+    size: maxBytes,
     logger: false,
-    // Bounce senders retry on 4xx; keep slow or idle clients from holding sockets for ever.
-    socketTimeout: 60_000,
+    // Bounce senders retry on 4xx, so refusing or cutting a connection loses nothing.
+    maxClients: config.inboundMaxConnections,
+    socketTimeout: config.inboundIdleTimeoutSeconds * 1000,
     closeTimeout: 1_000,
+    // The client's host name is never used; a flood would only keep the resolver busy.
+    disableReverseLookup: true,
+    onConnect: limits.onConnect,
+    onClose: limits.onClose,
     onRcptTo(address, session: Session, callback) {
       const emailId = emailIdFromReturnPath(signingKey, address.address);
       if (!emailId) return callback(smtpError(550, "5.1.1 No such recipient here"));
@@ -40,10 +49,18 @@ export async function startBounceReceiver(
       callback();
     },
     onData(stream, session: Session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      // Past the limit the rest is read and dropped (the client is owed a 552 at the final dot,
+      // not a cut connection), so at most the limit plus one chunk is ever held.
+      let chunks: Buffer[] | undefined = [];
+      let received = 0;
+      stream.on("data", (chunk: Buffer) => {
+        if (!chunks) return;
+        received += chunk.length;
+        if (received > maxBytes) chunks = undefined;
+        else chunks.push(chunk);
+      });
       stream.on("end", () => {
-        if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
+        if (!chunks || stream.sizeExceeded) {
           return callback(smtpError(552, "5.3.4 Message too big for a delivery report"));
         }
         processInboundMessage(runtime, Buffer.concat(chunks), {
@@ -59,6 +76,9 @@ export async function startBounceReceiver(
       });
     },
   });
+  // Over maxClients a connection still costs a descriptor until its 421 is read (up to 5 s if
+  // the client never closes); past twice the cap Node drops new ones at once, without a reply.
+  server.server.maxConnections = 2 * config.inboundMaxConnections;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {

@@ -10,7 +10,7 @@ import { deliverWebhookBatch } from "../webhooks/deliver";
 import { JOBS } from "../jobs/names";
 import { DuePoller, setProcessPoller } from "../jobs/poller";
 import { startBounceMailboxPoller } from "../inbound/mailbox";
-import { startBounceReceiver } from "../inbound/receiver";
+import { serveBounceReceiver } from "../inbound/serve-receiver";
 import { judgeBreakers } from "../deliverability/check-breakers";
 import { surviveDatabaseRestarts } from "./process-guards";
 
@@ -69,23 +69,17 @@ export async function startWorkers(runtime: Runtime) {
 /**
  * Where bounces and complaints come back (DECISIONS §9): the SMTP receiver when INBOUND_SMTP_PORT
  * is set, the IMAP mailbox when BOUNCE_MAILBOX_URL is. Every worker process starts them; on one
- * host the first to bind the port serves it, the others say so and go on (any of them can
- * record a report).
+ * host one process serves the port and the others stand by to take it over if it dies (any of
+ * them can record a report).
  */
 async function startInbound(runtime: Runtime) {
   const { inboundSmtpPort, inboundSmtpHost, bounceMailboxUrl } = runtime.config;
   if (inboundSmtpPort !== undefined) {
-    try {
-      const receiver = await startBounceReceiver(runtime, {
-        port: inboundSmtpPort,
-        host: inboundSmtpHost,
-      });
-      console.log(`[inbound] bounce receiver listening on ${inboundSmtpHost}:${receiver.port}`);
-      runtime.jobs.onStop(() => receiver.close());
-    } catch (error) {
-      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
-      console.log(`[inbound] port ${inboundSmtpPort} is served by another process on this host`);
-    }
+    const receiver = await serveBounceReceiver(runtime, {
+      port: inboundSmtpPort,
+      host: inboundSmtpHost,
+    });
+    runtime.jobs.onStop(() => receiver.stop());
   }
   if (bounceMailboxUrl) {
     const poller = startBounceMailboxPoller(

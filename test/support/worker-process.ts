@@ -1,15 +1,22 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import readline from "node:readline";
 
 /**
  * `npm run worker` as one OS process: node with tsx's loader, not the tsx CLI, which runs the
  * script in a child process — killing that wrapper with SIGKILL would leave the worker running,
- * and a crash test would crash nothing.
+ * and a crash test would crash nothing. `onOutput` receives each line it logs to stdout.
  */
-export function spawnWorker(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+export function spawnWorker(
+  env: NodeJS.ProcessEnv,
+  options: { onOutput?: (line: string) => void } = {},
+): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     env,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", options.onOutput ? "pipe" : "ignore", "inherit"],
   });
+  if (options.onOutput)
+    readline.createInterface({ input: child.stdout! }).on("line", options.onOutput);
+  return child;
 }
 
 export async function stopWorker(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {

@@ -63,6 +63,18 @@ describe("readConfig", () => {
     ["JOB_LEASE_SECONDS", "0", /JOB_LEASE_SECONDS must be a positive number/],
     ["QUEUE_MAINTENANCE_SECONDS", "soon", /QUEUE_MAINTENANCE_SECONDS must be a positive/],
     ["WEBHOOK_ALLOW_PRIVATE", "yes please", /WEBHOOK_ALLOW_PRIVATE must be 1, true, 0 or false/],
+    [
+      "INBOUND_MAX_CONNECTIONS",
+      "0",
+      /INBOUND_MAX_CONNECTIONS must be a whole number \(1 or more\)/,
+    ],
+    [
+      "INBOUND_MAX_CONNECTIONS_PER_CLIENT",
+      "2.5",
+      /INBOUND_MAX_CONNECTIONS_PER_CLIENT must be a whole/,
+    ],
+    ["INBOUND_IDLE_TIMEOUT_SECONDS", "0", /INBOUND_IDLE_TIMEOUT_SECONDS must be a positive number/],
+    ["INBOUND_MAX_SESSION_SECONDS", "forever", /INBOUND_MAX_SESSION_SECONDS must be a positive/],
     ["WEBHOOK_RETRY_SCHEDULE_SECONDS", "1,,2", /must be a comma-separated list of seconds/],
     ["WEBHOOK_RETRY_SCHEDULE_SECONDS", "5,-1", /must be a comma-separated list of seconds/],
     ["SES_SNS_TOPIC_ARNS", "my-topic", /SES_SNS_TOPIC_ARNS must be a comma-separated list of SNS/],
@@ -74,6 +86,29 @@ describe("readConfig", () => {
     ],
   ])("refuses %s=%j at start-up", (name, value, message) => {
     expect(() => readConfig({ [name]: value })).toThrow(message);
+  });
+
+  it("reads the bounce receiver's limits, with defaults", () => {
+    expect(readConfig({})).toMatchObject({
+      inboundMaxBytes: 10 * 1024 * 1024,
+      inboundMaxConnections: 100,
+      inboundMaxConnectionsPerClient: 10,
+      inboundIdleTimeoutSeconds: 30,
+      inboundMaxSessionSeconds: 300,
+    });
+    expect(
+      readConfig({
+        INBOUND_MAX_CONNECTIONS: "500",
+        INBOUND_MAX_CONNECTIONS_PER_CLIENT: "1",
+        INBOUND_IDLE_TIMEOUT_SECONDS: "2.5",
+        INBOUND_MAX_SESSION_SECONDS: "60",
+      }),
+    ).toMatchObject({
+      inboundMaxConnections: 500,
+      inboundMaxConnectionsPerClient: 1,
+      inboundIdleTimeoutSeconds: 2.5,
+      inboundMaxSessionSeconds: 60,
+    });
   });
 
   it("reads the provider webhook settings", () => {
