@@ -3723,7 +3723,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`. */
+            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`, `import_record_too_large`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3818,7 +3818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`. */
+            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`, `import_record_too_large`. */
             422: {
                 headers: {
                     [name: string]: unknown;
