@@ -174,6 +174,15 @@ describe(`importing real files (${TEST_DRIVER})`, () => {
     expect(ms).toBeLessThan(2_000);
   });
 
+  it('a quote inside an unquoted field (12" pizza) is text, not a record 2 MiB long', async () => {
+    const rows = Array.from({ length: 40_000 }, (_, i) => `pizza${i}@example.com,Slice ${i}`);
+    const csv = ["email,note", 'order@example.com,12" pizza', ...rows].join("\n");
+    expect(csv.length).toBeGreaterThan(1024 * 1024);
+    const res = await rawCheck(csv);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ total_rows: 40_001, contacts: 40_001, error_count: 0 });
+  });
+
   it("the check refuses what the import refuses", async () => {
     expectError(await rawCheck("name,city\nA,B\n"), 422);
     const badMapping = encodeURIComponent(JSON.stringify({ email: "nowhere" }));

@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "@/lib/errors";
 import { countRecords, MAX_RECORD_CHARS, RecordChunker } from "@/lib/imports/chunker";
@@ -113,6 +114,53 @@ describe("RecordChunker on one long record", () => {
     expect(pieces.join("")).toBe(text);
     expect(pieces.reduce((n, p) => n + countRecords(p, "csv"), 0)).toBe(4);
     for (const piece of pieces) expect((piece.match(/"/g) ?? []).length % 2).toBe(0);
+  });
+});
+
+describe("RecordChunker reads quotes as the CSV parser does", () => {
+  const parseCsv = (text: string, delimiter = ",") =>
+    parse(text, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+    });
+
+  it('a quote inside an unquoted field (12" pizza) is text: the rows after it are cut as usual', () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => `p${i}@example.com,"note ${i}, quoted"`);
+    const text = ["email,note", 'a@example.com,12" pizza', ...rows, ""].join("\n");
+    expect(text.length).toBeGreaterThan(MAX_RECORD_CHARS);
+    const pieces = chunk(new RecordChunker("csv", 64 * 1024), text, 64 * 1024);
+    expect(pieces.length).toBeGreaterThan(10);
+    expect(pieces.join("")).toBe(text);
+    const [header, ...data] = pieces;
+    const body = [header!.slice(header!.indexOf("\n") + 1), ...data];
+    expect(body.reduce((n, p) => n + countRecords(p, "csv", ","), 0)).toBe(30_001);
+    // Each piece parses to the rows the whole file has, in order.
+    expect(body.flatMap((p) => parseCsv(p))).toEqual(parseCsv(text).slice(1));
+  });
+
+  it("opens a quoted field only at the start of a field, with the header's delimiter", () => {
+    // In a semicolon file, `,"` inside a field is text; `;"` opens a field spanning lines.
+    const text = 'email;note\na@example.com;say,"hi\nb@example.com;"two\nlines"\nc@example.com;x\n';
+    const pieces = chunk(new RecordChunker("csv", 1), text, 3);
+    expect(pieces).toEqual([
+      "email;note\n",
+      'a@example.com;say,"hi\n',
+      'b@example.com;"two\nlines"\n',
+      "c@example.com;x\n",
+    ]);
+    expect(pieces.slice(1).map((p) => countRecords(p, "csv", ";"))).toEqual([1, 1, 1]);
+    expect(pieces.slice(1).flatMap((p) => parseCsv(p, ";"))).toEqual(parseCsv(text, ";").slice(1));
+  });
+
+  it("still refuses a quoted field left open, naming the line it starts on", () => {
+    const text = `email,note\na@example.com,ok\nb@example.com,"${"never closed\n".repeat(90_000)}`;
+    const error = thrown(() => chunk(new RecordChunker("csv", 64 * 1024), text, 64 * 1024));
+    expect(error).toMatchObject({
+      code: "import_record_too_large",
+      message: "Line 3 starts a record longer than 1 MiB: is a quote left open?",
+    });
   });
 });
 
