@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails, suppressions } from "@/db/schema";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
@@ -448,6 +448,24 @@ describe("idempotency", () => {
     // The key still answers its own request.
     const replay = await send({ ...base, to: "reused-a@example.com" }, project.live, headers);
     expect(replay.body).toMatchObject({ id: first.body.id, idempotent: true });
+  });
+
+  it("concurrent requests with one key and two bodies: one email, its replays, and 422s", async () => {
+    const headers = { "idempotency-key": `order-race-${Date.now()}` };
+    const bodies = ["race-a@example.com", "race-b@example.com"].map((to) => ({ ...base, to }));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => send(bodies[i % 2], project.live, headers)),
+    );
+    const sent = responses.filter((r) => r.status === 200);
+    expect(new Set(sent.map((r) => r.body.id)).size).toBe(1);
+    expect(sent.filter((r) => r.body.idempotent === true)).toHaveLength(4);
+    const refused = responses.filter((r) => r.status !== 200);
+    expect(refused.map((r) => r.body.error.code)).toEqual(Array(5).fill("idempotency_key_reused"));
+    const recorded = await app.runtime.db
+      .select({ id: emails.id })
+      .from(emails)
+      .where(inArray(emails.to, ["race-a@example.com", "race-b@example.com"]));
+    expect(recorded.map((r) => r.id)).toEqual([sent[0]!.body.id]);
   });
 
   it("replays the same request whatever its JSON key order and whitespace", async () => {
