@@ -34,8 +34,8 @@ export async function readImportFile(args: {
       header = headerOf(text.slice(0, end));
       text = text.slice(end);
     }
-    refuseNul(text, rows, args.format);
-    const records = countRecords(text, args.format);
+    refuseNul(text, rows, args.format, header.delimiter);
+    const records = countRecords(text, args.format, header.delimiter);
     if (records === 0) return;
     await args.onPiece({ text, firstRow: rows + 1, records }, header);
     rows += records;
@@ -82,10 +82,15 @@ function headerOf(line: string): FileHeader {
  * A NUL character cannot be stored (PostgreSQL text refuses U+0000): the upload is refused,
  * naming the row, rather than importing a file with silently altered cells.
  */
-function refuseNul(piece: string, rowsBefore: number, format: "csv" | "ndjson") {
+function refuseNul(
+  piece: string,
+  rowsBefore: number,
+  format: "csv" | "ndjson",
+  delimiter: CsvDelimiter,
+) {
   const at = piece.indexOf(NUL);
   if (at < 0) return;
-  const row = rowsBefore + Math.max(1, countRecords(piece.slice(0, at + 1), format));
+  const row = rowsBefore + Math.max(1, countRecords(piece.slice(0, at + 1), format, delimiter));
   throw new ValidationError(`Row ${row} ${NUL_PROBLEM}: remove it and upload the file again.`, [
     { path: `rows.${row}`, message: NUL_PROBLEM },
   ]);

@@ -108,6 +108,7 @@ export const contactOperations: Operation[] = [
     query: ImportRequestQuery,
     rawBody: csv,
     example: { query: { format: "csv" }, rawBody: "email,name\nbo@example.com,Bo\n" },
+    codes: { 422: ["import_record_too_large"] },
     responses: {
       200: { description: "Finished (no worker)", schema: ImportResponse },
       202: { description: "Accepted: poll it", schema: ImportResponse },
@@ -127,6 +128,7 @@ export const contactOperations: Operation[] = [
       query: { format: "csv" },
       rawBody: "email,name\nbo@example.com,Bo\nnot-an-email,X\n",
     },
+    codes: { 422: ["import_record_too_large"] },
     responses: { 200: { description: "The report", schema: ImportCheckResponse } },
   },
   {

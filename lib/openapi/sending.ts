@@ -20,18 +20,19 @@ export const sendingOperations: Operation[] = [
     tag: "Emails",
     summary: "Send an email",
     description:
-      "One transactional email, from raw `html` or a stored `template` with `variables`. 200 when handed to the provider (`sent`), 202 when stored `queued` (no provider configured). With an `Idempotency-Key`, a retry answers the first result with `idempotent: true`. Test keys simulate delivery.",
+      "One transactional email, from raw `html` or a stored `template` with `variables`. 200 when handed to the provider (`sent`), 202 when stored `queued` (no provider configured). With an `Idempotency-Key`, a retry of the same request answers the first result with `idempotent: true`; the key reused for a different request is refused with 422 `idempotency_key_reused`. Test keys simulate delivery.",
     body: SendEmailInput,
     headers: [
       {
         name: "Idempotency-Key",
-        description: "Up to 256 characters, kept 24 hours: the same key sends exactly one email.",
+        description:
+          "Up to 256 characters, kept 24 hours per project and key mode: the same key sends exactly one email; reused for a different request it is refused (422 `idempotency_key_reused`).",
         schema: z.string().max(256),
       },
     ],
     codes: {
       403: ["domain_not_verified", "test_key_real_recipient"],
-      422: ["recipient_suppressed", "template_not_found"],
+      422: ["recipient_suppressed", "template_not_found", "idempotency_key_reused"],
     },
     example: {
       body: {
@@ -54,18 +55,19 @@ export const sendingOperations: Operation[] = [
     tag: "Emails",
     summary: "Send up to 100 emails",
     description:
-      "A JSON array of 1–100 emails, each the body of POST /v1/send. All or nothing: every item is checked first and the first invalid one fails the request with a detail path naming its index (`2.to`); otherwise all are recorded in one transaction. 200 when every email is `sent`, else 202. `Idempotency-Key` covers the whole batch.",
+      "A JSON array of 1–100 emails, each the body of POST /v1/send. All or nothing: every item is checked first and the first invalid one fails the request with a detail path naming its index (`2.to`); otherwise all are recorded in one transaction. 200 when every email is `sent`, else 202. `Idempotency-Key` covers the whole batch (the same batch replays, another is refused with 422 `idempotency_key_reused`).",
     body: SendEmailBatchInput,
     headers: [
       {
         name: "Idempotency-Key",
-        description: "Up to 256 characters, kept 24 hours: the same key sends the batch once.",
+        description:
+          "Up to 256 characters, kept 24 hours per project and key mode: the same key sends the batch once; reused for a different batch it is refused (422 `idempotency_key_reused`).",
         schema: z.string().max(256),
       },
     ],
     codes: {
       403: ["domain_not_verified", "test_key_real_recipient"],
-      422: ["recipient_suppressed", "template_not_found"],
+      422: ["recipient_suppressed", "template_not_found", "idempotency_key_reused"],
     },
     example: {
       body: [

@@ -3,6 +3,7 @@ import { JOBS } from "../jobs/names";
 import { parseInput } from "../validation";
 import {
   claimIdempotencyKey,
+  idempotencyClaim,
   storeIdempotentResponse,
   type StoredSendResponse,
 } from "./idempotency";
@@ -35,20 +36,23 @@ export async function sendEmailBatch(
 ): Promise<SendEmailBatchResult> {
   const items = parseInput(SendEmailBatchInput, input);
   const idempotencyKey = checkIdempotencyKey(options.idempotencyKey);
+  const claim = idempotencyClaim(
+    ctx,
+    idempotencyKey && `${BATCH_KEY_PREFIX}${idempotencyKey}`,
+    "POST /v1/send/batch",
+    items,
+  );
   const now = ctx.clock.now();
   const checked = items.map((values, i) => checkSend(ctx, values, now, `${i}.`));
 
   const result = await withTransaction(ctx.db, async (tx) => {
-    const key = idempotencyKey && `${BATCH_KEY_PREFIX}${idempotencyKey}`;
-    if (key) {
-      const claim = await claimIdempotencyKey<SendEmailBatchResult["body"]>(
-        tx,
-        ctx.projectId,
-        key,
-        now,
-      );
-      if (!claim.claimed)
-        return { httpStatus: 200 as const, body: { ...claim.response, idempotent: true as const } };
+    if (claim) {
+      const claimed = await claimIdempotencyKey<SendEmailBatchResult["body"]>(tx, claim, now);
+      if (!claimed.claimed)
+        return {
+          httpStatus: 200 as const,
+          body: { ...claimed.response, idempotent: true as const },
+        };
     }
     const batch = new OutboundBatch(tx, ctx, now);
     // In order, so the error a caller sees is the first bad item's.
@@ -57,7 +61,7 @@ export async function sendEmailBatch(
     await batch.flush();
     const httpStatus = data.every((d) => d.status === "sent") ? (200 as const) : (202 as const);
     const body = { data };
-    if (key) await storeIdempotentResponse(tx, ctx.projectId, key, body, httpStatus);
+    if (claim) await storeIdempotentResponse(tx, claim, body, httpStatus);
     return { httpStatus, body };
   });
   if (!("idempotent" in result.body) && result.body.data.some((d) => d.status === "sent"))

@@ -4,6 +4,7 @@ import { JOBS } from "../jobs/names";
 import { parseInput } from "../validation";
 import {
   claimIdempotencyKey,
+  idempotencyClaim,
   storeIdempotentResponse,
   type StoredSendResponse,
 } from "./idempotency";
@@ -29,22 +30,29 @@ export async function sendEmail(
   options: { idempotencyKey?: string | null } = {},
 ): Promise<SendEmailResult> {
   const values = parseInput(SendEmailInput, input);
-  const idempotencyKey = checkIdempotencyKey(options.idempotencyKey);
+  const claim = idempotencyClaim(
+    ctx,
+    checkIdempotencyKey(options.idempotencyKey),
+    "POST /v1/send",
+    values,
+  );
   const now = ctx.clock.now();
   const checked = checkSend(ctx, values, now);
 
   const result = await withTransaction(ctx.db, async (tx) => {
-    if (idempotencyKey) {
-      const claim = await claimIdempotencyKey(tx, ctx.projectId, idempotencyKey, now);
-      if (!claim.claimed)
-        return { httpStatus: 200 as const, body: { ...claim.response, idempotent: true as const } };
+    if (claim) {
+      const claimed = await claimIdempotencyKey(tx, claim, now);
+      if (!claimed.claimed)
+        return {
+          httpStatus: 200 as const,
+          body: { ...claimed.response, idempotent: true as const },
+        };
     }
     const batch = new OutboundBatch(tx, ctx, now);
     const body = await recordSend(batch, ctx, checked);
     await batch.flush();
     const httpStatus = body.status === "sent" ? (200 as const) : (202 as const);
-    if (idempotencyKey)
-      await storeIdempotentResponse(tx, ctx.projectId, idempotencyKey, body, httpStatus);
+    if (claim) await storeIdempotentResponse(tx, claim, body, httpStatus);
     return { httpStatus, body };
   });
   if (result.body.status === "sent" && !("idempotent" in result.body))

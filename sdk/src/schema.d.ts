@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Send an email
-         * @description One transactional email, from raw `html` or a stored `template` with `variables`. 200 when handed to the provider (`sent`), 202 when stored `queued` (no provider configured). With an `Idempotency-Key`, a retry answers the first result with `idempotent: true`. Test keys simulate delivery.
+         * @description One transactional email, from raw `html` or a stored `template` with `variables`. 200 when handed to the provider (`sent`), 202 when stored `queued` (no provider configured). With an `Idempotency-Key`, a retry of the same request answers the first result with `idempotent: true`; the key reused for a different request is refused with 422 `idempotency_key_reused`. Test keys simulate delivery.
          */
         post: operations["sendEmail"];
         delete?: never;
@@ -32,7 +32,7 @@ export interface paths {
         put?: never;
         /**
          * Send up to 100 emails
-         * @description A JSON array of 1–100 emails, each the body of POST /v1/send. All or nothing: every item is checked first and the first invalid one fails the request with a detail path naming its index (`2.to`); otherwise all are recorded in one transaction. 200 when every email is `sent`, else 202. `Idempotency-Key` covers the whole batch.
+         * @description A JSON array of 1–100 emails, each the body of POST /v1/send. All or nothing: every item is checked first and the first invalid one fails the request with a detail path naming its index (`2.to`); otherwise all are recorded in one transaction. 200 when every email is `sent`, else 202. `Idempotency-Key` covers the whole batch (the same batch replays, another is refused with 422 `idempotency_key_reused`).
          */
         post: operations["sendEmailBatch"];
         delete?: never;
@@ -2213,7 +2213,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Up to 256 characters, kept 24 hours: the same key sends exactly one email. */
+                /** @description Up to 256 characters, kept 24 hours per project and key mode: the same key sends exactly one email; reused for a different request it is refused (422 `idempotency_key_reused`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2322,7 +2322,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`, `recipient_suppressed`, `template_not_found`. */
+            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`, `recipient_suppressed`, `template_not_found`, `idempotency_key_reused`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2362,7 +2362,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Up to 256 characters, kept 24 hours: the same key sends the batch once. */
+                /** @description Up to 256 characters, kept 24 hours per project and key mode: the same key sends the batch once; reused for a different batch it is refused (422 `idempotency_key_reused`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2476,7 +2476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`, `recipient_suppressed`, `template_not_found`. */
+            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`, `recipient_suppressed`, `template_not_found`, `idempotency_key_reused`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3723,7 +3723,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`. */
+            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`, `import_record_too_large`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3818,7 +3818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`. */
+            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`, `import_record_too_large`. */
             422: {
                 headers: {
                     [name: string]: unknown;

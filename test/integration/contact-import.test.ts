@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactImportChunks, contactImports } from "@/db/schema";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError } from "../support/checks";
 import { waitFor } from "../support/smtp-server";
@@ -34,6 +36,12 @@ async function finished(id: string) {
     "import completed",
   );
 }
+
+const importsOfProject = () =>
+  app.runtime.db
+    .select({ id: contactImports.id })
+    .from(contactImports)
+    .where(eq(contactImports.projectId, project.id));
 
 const contact = async (email: string) =>
   (await app.api(`/v1/contacts?email=${encodeURIComponent(email)}`, { key: project.live })).body
@@ -142,6 +150,37 @@ describe(`contact import and export (${TEST_DRIVER})`, () => {
     );
     expect(runs.runs.total).toBe(14_400);
   }, 90_000);
+
+  it("refuses an upload with a record over 1 MiB (422) and records the import as failed with why", async () => {
+    const before = await importsOfProject();
+    const file = `email,name\nok@example.com,Ok\nada@example.com,"Ada${"x".repeat(16 * 1024 * 1024)}`;
+    const res = await app.api("/v1/contacts/import", {
+      method: "POST",
+      key: project.test,
+      rawBody: file,
+      headers: { "content-type": "text/csv" },
+    });
+    expectError(res, 422, "import_record_too_large");
+    expect(res.body.error.message).toBe(
+      "Line 3 starts a record longer than 1 MiB: is a quote left open?",
+    );
+    const [failed, ...others] = (await importsOfProject()).filter(
+      (row) => !before.some((b) => b.id === row.id),
+    );
+    expect(others).toEqual([]);
+    const stored = await app.api(`/v1/contacts/imports/${failed!.id}`, { key: project.live });
+    expect(stored.body).toMatchObject({
+      status: "failed",
+      errors: [{ row: 0, message: res.body.error.message }],
+    });
+    // Nothing of it is kept or imported.
+    const chunks = await app.runtime.db
+      .select({ seq: contactImportChunks.seq })
+      .from(contactImportChunks)
+      .where(eq(contactImportChunks.importId, failed!.id));
+    expect(chunks).toEqual([]);
+    expect(await contact("ok@example.com")).toBeUndefined();
+  });
 
   it("rejects a file without an email column or of an unknown type", async () => {
     const noEmail = await upload("name,city\nA,B\n", "text/csv");

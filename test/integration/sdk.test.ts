@@ -44,23 +44,19 @@ describe(`SDK against the server (${TEST_DRIVER})`, () => {
   });
 
   it("sends with a test key and finds the email through a filtered list", async () => {
-    const sent = await mw.send(
-      {
-        from: "Acme <hello@acme.example>",
-        to: "user@example.com",
-        subject: "Welcome",
-        html: "<p>Hi</p>",
-      },
-      { idempotencyKey: "sdk-welcome-1" },
-    );
+    const welcome = {
+      from: "Acme <hello@acme.example>",
+      to: "user@example.com",
+      subject: "Welcome",
+      html: "<p>Hi</p>",
+    };
+    const sent = await mw.send(welcome, { idempotencyKey: "sdk-welcome-1" });
     expect(sent.error).toBeUndefined();
     const id = sent.data!.id;
     expect(id).toMatch(/^em_/);
 
-    const replay = await mw.send(
-      { from: "hello@acme.example", to: "user@example.com", subject: "Welcome", html: "<p>Hi</p>" },
-      { idempotencyKey: "sdk-welcome-1" },
-    );
+    // A retry is the same request (the key sent with another request is a 422).
+    const replay = await mw.send({ ...welcome }, { idempotencyKey: "sdk-welcome-1" });
     expect(replay.data).toMatchObject({ id, idempotent: true });
 
     const listed = await mw.emails.list({ type: "transactional", search: "user@", limit: 10 });

@@ -176,6 +176,48 @@ describe(`POST /v1/send/batch (${TEST_DRIVER})`, () => {
     );
   });
 
+  it("scopes batch keys per key mode and refuses a key reused with a different batch", async () => {
+    const headers = { "Idempotency-Key": "batch-mode-1" };
+    const testBatch = [item("bmode-test@example.com")];
+    const liveBatch = [item("bmode-live1@example.com"), item("bmode-live2@example.com")];
+    const simulated = await post("/v1/send/batch", testBatch, project.test, headers);
+    expect(simulated.status, simulated.text).toBe(200);
+    const live = await post("/v1/send/batch", liveBatch, project.live, headers);
+    expect(live.status, live.text).toBe(200);
+    expect(live.body.idempotent).toBeUndefined();
+    expect(live.body.data).toHaveLength(2);
+    for (const sent of live.body.data) {
+      await waitFor(() => received(sent.id), 15_000, "the live batch's email");
+      expect((await getEmail(sent.id)).test).toBe(false);
+    }
+    const testReplay = await post("/v1/send/batch", testBatch, project.test, headers);
+    expect(testReplay.body).toEqual({ data: simulated.body.data, idempotent: true });
+
+    const before = await countEmails();
+    const changed = await post(
+      "/v1/send/batch",
+      [item("bmode-live1@example.com"), item("bmode-other@example.com")],
+      project.live,
+      headers,
+    );
+    expectError(changed, 422, "idempotency_key_reused");
+    expect(await countEmails()).toBe(before);
+
+    // The same batch with its keys in another order and other whitespace is a replay.
+    const reordered = await app.api("/v1/send/batch", {
+      method: "POST",
+      key: project.live,
+      headers: { ...headers, "content-type": "application/json" },
+      rawBody: JSON.stringify(
+        liveBatch.map((email) => Object.fromEntries(Object.entries(email).reverse())),
+        null,
+        2,
+      ),
+    });
+    expect(reordered.status, reordered.text).toBe(200);
+    expect(reordered.body).toEqual({ data: live.body.data, idempotent: true });
+  });
+
   it("10 concurrent batches with one key record the batch once; every answer is its result", async () => {
     const before = await countEmails();
     const body = [item("race1@example.com"), item("race2@example.com")];

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails, suppressions } from "@/db/schema";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
@@ -410,5 +410,81 @@ describe("idempotency", () => {
     );
     expect(new Set([a.body.id, b.body.id, c.body.id]).size).toBe(3);
     expect(c.body.idempotent).toBeUndefined();
+  });
+
+  it("scopes keys per key mode: a test send's key does not silence a live send", async () => {
+    const headers = { "idempotency-key": "order-mode-1" };
+    const testBody = { ...base, to: "mode-test@example.com" };
+    const liveBody = { ...base, to: "mode-live@example.com" };
+    const simulated = await send(testBody, project.test, headers);
+    expect(simulated.status, simulated.text).toBe(200);
+    const live = await send(liveBody, project.live, headers);
+    expect(live.status, live.text).toBe(200);
+    expect(live.body.idempotent).toBeUndefined();
+    expect(live.body.id).not.toBe(simulated.body.id);
+    // Really sent: it reaches the SMTP server, as a live email.
+    await waitFor(() => smtp.received.find((m) => m.messageId === live.body.messageId), 15_000);
+    expect((await emailStatus(live.body.id)).test).toBe(false);
+    expect((await emailStatus(simulated.body.id)).test).toBe(true);
+    // Each mode still replays its own first answer.
+    const testReplay = await send(testBody, project.test, headers);
+    expect(testReplay.body).toMatchObject({ id: simulated.body.id, idempotent: true });
+    const liveReplay = await send(liveBody, project.live, headers);
+    expect(liveReplay.body).toMatchObject({ id: live.body.id, idempotent: true });
+  });
+
+  it("refuses a key reused with a different request (422 idempotency_key_reused), sends nothing", async () => {
+    const headers = { "idempotency-key": "order-reused-1" };
+    const first = await send({ ...base, to: "reused-a@example.com" }, project.live, headers);
+    expect(first.status, first.text).toBe(200);
+    const other = await send({ ...base, to: "reused-b@example.com" }, project.live, headers);
+    expectError(other, 422, "idempotency_key_reused");
+    expect(other.body.error.message).toMatch(/already used with a different request/);
+    const recorded = await app.runtime.db
+      .select({ id: emails.id })
+      .from(emails)
+      .where(eq(emails.to, "reused-b@example.com"));
+    expect(recorded).toHaveLength(0);
+    // The key still answers its own request.
+    const replay = await send({ ...base, to: "reused-a@example.com" }, project.live, headers);
+    expect(replay.body).toMatchObject({ id: first.body.id, idempotent: true });
+  });
+
+  it("concurrent requests with one key and two bodies: one email, its replays, and 422s", async () => {
+    const headers = { "idempotency-key": `order-race-${Date.now()}` };
+    const bodies = ["race-a@example.com", "race-b@example.com"].map((to) => ({ ...base, to }));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => send(bodies[i % 2], project.live, headers)),
+    );
+    const sent = responses.filter((r) => r.status === 200);
+    expect(new Set(sent.map((r) => r.body.id)).size).toBe(1);
+    expect(sent.filter((r) => r.body.idempotent === true)).toHaveLength(4);
+    const refused = responses.filter((r) => r.status !== 200);
+    expect(refused.map((r) => r.body.error.code)).toEqual(Array(5).fill("idempotency_key_reused"));
+    const recorded = await app.runtime.db
+      .select({ id: emails.id })
+      .from(emails)
+      .where(inArray(emails.to, ["race-a@example.com", "race-b@example.com"]));
+    expect(recorded.map((r) => r.id)).toEqual([sent[0]!.body.id]);
+  });
+
+  it("replays the same request whatever its JSON key order and whitespace", async () => {
+    const headers = { "idempotency-key": "order-canonical-1", "content-type": "application/json" };
+    const first = await app.api("/v1/send", {
+      method: "POST",
+      key: project.live,
+      headers,
+      rawBody: JSON.stringify({ ...base, to: "canonical@example.com", tags: [] }),
+    });
+    expect(first.status, first.text).toBe(200);
+    const reordered = await app.api("/v1/send", {
+      method: "POST",
+      key: project.live,
+      headers,
+      rawBody: `{ "tags": [],\n  "to": "canonical@example.com", "html": ${JSON.stringify(base.html)},
+        "subject": "Hi", "from": "Acme <hello@mail.test>" }`,
+    });
+    expect(reordered.status, reordered.text).toBe(200);
+    expect(reordered.body).toMatchObject({ id: first.body.id, idempotent: true });
   });
 });
