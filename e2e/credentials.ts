@@ -16,6 +16,8 @@ export type E2eCredentials = {
   noProjectEmail: string;
   /** A project member only e2e/sign-in-throttle.spec.ts signs in as (it gets throttled). */
   throttledEmail: string;
+  /** An admin of Acme only e2e/session.spec.ts signs in as (it signs out everywhere). */
+  sessionsEmail: string;
   /** scripts/e2e-seed-breaker.ts: a project with a campaign and an automation the breaker paused. */
   breaker: { projectName: string; campaignId: string; automationId: string };
   /** scripts/e2e-seed-health.ts: a project with a live automation whose latest runs failed. */

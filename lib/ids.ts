@@ -46,6 +46,7 @@ function incremented(digits: number[]): number[] {
 export const ID_PREFIXES = {
   project: "prj",
   user: "usr",
+  session: "ses",
   apiKey: "key",
   domain: "dom",
   contact: "ct",

@@ -67,6 +67,10 @@ async function prepareData(dataDir: string) {
   // Its own account for the sign-in throttling spec, so no other spec's sign-in is slowed.
   const throttledEmail = "throttled@mailwright.test";
   await createUser(runtime.db, { email: throttledEmail, password, projectId: project.id });
+  // Its own account for e2e/session.spec.ts, which signs it out everywhere: no other spec's
+  // session ends with it.
+  const sessionsEmail = "sessions@mailwright.test";
+  await createUser(runtime.db, { email: sessionsEmail, password, projectId: project.id });
   // Created last, so Acme stays the user's first (default) project.
   const { seedTrippedBreakers } = await import("./e2e-seed-breaker");
   // Recording events enqueues jobs (webhooks, breaker checks): the queues must exist. The
@@ -98,6 +102,7 @@ async function prepareData(dataDir: string) {
     freshProject: { id: fresh.id, name: fresh.name },
     noProjectEmail,
     throttledEmail,
+    sessionsEmail,
     breaker,
     health,
     unsubscribe,

@@ -1,6 +1,7 @@
 import {
   Activity,
   Ban,
+  CircleUser,
   Globe,
   Home,
   KeyRound,
@@ -65,6 +66,8 @@ export const NAV: NavSection[] = [
       },
       // Everyone sees who is in the project; only admins change it.
       { href: "/settings/members", label: "Members", icon: UserCog },
+      // The signed-in person's own sign-in and sessions, whatever their role.
+      { href: "/settings/account", label: "Your account", icon: CircleUser },
     ],
   },
 ];

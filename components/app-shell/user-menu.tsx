@@ -1,6 +1,7 @@
 "use client";
 
-import { ChevronsUpDown, LogOut } from "lucide-react";
+import { ChevronsUpDown, CircleUser, LogOut } from "lucide-react";
+import Link from "next/link";
 import { useTransition } from "react";
 import { signOutAction } from "@/lib/dashboard/actions/auth";
 import { cn } from "../ui/cn";
@@ -71,6 +72,12 @@ export function UserMenu({ user, compact }: { user: MenuUser; compact?: boolean 
           <span className="block truncate font-medium text-zinc-800">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/settings/account">
+            <CircleUser aria-hidden />
+            Your account
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => startTransition(() => signOutAction())}>
           <LogOut aria-hidden />
           Sign out

@@ -1,5 +1,6 @@
 export * from "./projects";
 export * from "./users";
+export * from "./sessions";
 export * from "./api-keys";
 export * from "./domains";
 export * from "./contacts";

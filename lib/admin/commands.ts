@@ -6,7 +6,7 @@ import { createDomain } from "../domains/create";
 import { AppError, NotFoundError } from "../errors";
 import { createProject } from "../projects/create";
 import type { Runtime } from "../runtime";
-import { createUser } from "../users/users";
+import { createUser, setUserPassword } from "../users/users";
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options] [--json]
 
@@ -14,7 +14,8 @@ Commands:
   create-project --name N [--domain D [--verified]]
   create-key     --project ID --mode live|test [--name N]
   add-domain     --project ID --domain D [--verified]
-  create-user    --email E --password P [--role admin|member] [--project ID]`;
+  create-user    --email E --password P [--role admin|member] [--project ID]
+  reset-password --email E --password P   (signs the user out everywhere)`;
 
 type Flags = Record<string, string | boolean>;
 type Output = { json: unknown; text: string };
@@ -121,6 +122,16 @@ export async function runAdminCommand(
       return {
         json: { id: user.id, email: user.email, role },
         text: `User ${user.email} (${user.id}), ${role}`,
+      };
+    }
+    case "reset-password": {
+      const { user, endedSessions } = await setUserPassword(runtime, {
+        email: required(flags, "email"),
+        password: required(flags, "password"),
+      });
+      return {
+        json: { id: user.id, email: user.email, ended_sessions: endedSessions },
+        text: `Password of ${user.email} (${user.id}) set; ${endedSessions} session(s) ended.`,
       };
     }
     default:

@@ -3,6 +3,12 @@ import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { getRuntime } from "../runtime";
 import { clientAddressOf } from "../http/client-address";
+import {
+  endSession,
+  resumeSession,
+  SESSION_MAX_AGE_SECONDS,
+  startSession,
+} from "../users/sessions";
 import { projectsOfUser } from "../users/users";
 import { authSecret } from "./secret";
 import { throttledSignIn } from "./sign-in-throttle";
@@ -20,7 +26,9 @@ export class NoProjectSignin extends CredentialsSignin {
 
 /**
  * Auth.js, initialized lazily per request so `next build` never touches the database.
- * Dashboard users sign in with email + password (scrypt hashes in `users`); sessions are JWTs.
+ * Dashboard users sign in with email + password (scrypt hashes in `users`). The session cookie
+ * is a signed JWT that names a row in `sessions` (lib/users/sessions.ts): every read of the
+ * session checks that row, so a session ended on the server is over at once.
  */
 export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<NextAuthConfig> => ({
   secret: await authSecret(await getRuntime()),
@@ -32,7 +40,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<Ne
       console.error("[auth]", error);
     },
   },
-  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/login", error: "/login" },
   providers: [
     Credentials({
@@ -47,14 +55,36 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<Ne
         if (attempt.outcome !== "ok") return null;
         const { user } = attempt;
         if ((await projectsOfUser(runtime.db, user.id)).length === 0) throw new NoProjectSignin();
-        return { id: user.id, email: user.email, name: user.name };
+        const client = { userAgent: request.headers.get("user-agent"), ipAddress: address };
+        return { id: user.id, email: user.email, name: user.name, signInClient: client };
       },
     }),
   ],
   callbacks: {
+    /**
+     * Runs at sign-in (`user` given: a session row is created and named in the token) and on
+     * every read of the session after it. Null voids the session: no row (signed out, ended
+     * everywhere, password set, removed), expired, or a token from before sessions had rows.
+     */
+    async jwt({ token, user }) {
+      const runtime = await getRuntime();
+      if (user?.id) {
+        const client = user.signInClient ?? { userAgent: null, ipAddress: null };
+        return { ...token, sid: await startSession(runtime, user.id, client) };
+      }
+      if (!token.sid || !token.sub) return null;
+      return (await resumeSession(runtime, token.sid, token.sub)) ? token : null;
+    },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      if (token.sid) session.sessionId = token.sid;
       return session;
+    },
+  },
+  events: {
+    async signOut(message) {
+      const token = "token" in message ? message.token : null;
+      if (token?.sid && token.sub) await endSession((await getRuntime()).db, token.sid, token.sub);
     },
   },
 }));

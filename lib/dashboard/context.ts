@@ -13,6 +13,8 @@ export const PROJECT_COOKIE = "mw_project";
 export type DashboardProject = { id: string; name: string; role: "admin" | "member" };
 export type DashboardContext = {
   user: { id: string; email: string; name: string | null };
+  /** The `sessions` row of this browser (null only where tests stand in for Auth.js). */
+  sessionId: string | null;
   projects: DashboardProject[];
   project: DashboardProject;
   /** What services receive: the current project, like a live key, with the user's role in it. */
@@ -24,8 +26,10 @@ export type DashboardContext = {
  * The signed-in user and their current project (cookie `mw_project` when it names one of their
  * projects, else the first). Null when signed out, deleted, or a member of no project.
  *
- * The session JWT carries only the user id: user, memberships and role are read here on every
- * request, so a removed member's next page load or server action is refused and a role change
+ * Every page, server action and dashboard route handler comes through here. `auth()` runs the
+ * Auth.js jwt callback (lib/auth), which accepts the cookie only while its `sessions` row exists
+ * and is unexpired: a session ended on the server is refused here at once. The session carries
+ * only the user id: user, memberships and role are read on every request, so a role change
  * applies at once (nothing about access is frozen into the cookie).
  */
 export const loadDashboardContext = cache(async (): Promise<DashboardContext | null> => {
@@ -34,7 +38,7 @@ export const loadDashboardContext = cache(async (): Promise<DashboardContext | n
   if (!userId) return null;
   const runtime = await getRuntime();
   const wanted = (await cookies()).get(PROJECT_COOKIE)?.value;
-  return dashboardContextFor(runtime, userId, wanted);
+  return dashboardContextFor(runtime, userId, wanted, session.sessionId ?? null);
 });
 
 /** The context for one user id and wanted project, read fresh from the database. */
@@ -42,6 +46,7 @@ export async function dashboardContextFor(
   runtime: Runtime,
   userId: string,
   wantedProjectId: string | undefined,
+  sessionId: string | null = null,
 ): Promise<DashboardContext | null> {
   const user = await findUserById(runtime.db, userId);
   if (!user) return null;
@@ -50,6 +55,7 @@ export async function dashboardContextFor(
   if (!project) return null;
   return {
     user,
+    sessionId,
     projects,
     project,
     ctx: serviceContext(runtime, project.id, "live", project.role),

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { LruCache } from "../lru-cache";
+import { checkWebhookTimestamp, WEBHOOK_TOLERANCE_SECONDS } from "./timestamp-window";
 
 /**
  * Mailgun webhook signatures as Mailgun documents them ("Securing Webhooks"): the body carries
@@ -7,7 +8,6 @@ import { LruCache } from "../lru-cache";
  * timestamp and token concatenated, keyed with the domain's webhook signing key. Mailgun also
  * asks receivers to refuse stale timestamps and tokens already seen.
  */
-export const MAILGUN_TOLERANCE_SECONDS = 5 * 60;
 
 export type MailgunSignature = { timestamp: string; token: string; signature: string };
 export type MailgunVerification = { ok: true } | { ok: false; reason: string };
@@ -21,16 +21,12 @@ export function verifyMailgunSignature(
   { timestamp, token, signature }: MailgunSignature,
   now: Date,
 ): MailgunVerification {
-  if (!/^\d{1,12}$/.test(timestamp)) {
-    return { ok: false, reason: "signature.timestamp is not a Unix timestamp." };
-  }
+  const fresh = checkWebhookTimestamp(timestamp, now, "signature.timestamp");
+  if (!fresh.ok) return fresh;
   const expected = Buffer.from(signMailgun(signingKey, timestamp, token));
   const given = Buffer.from(signature.trim().toLowerCase());
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { ok: false, reason: "signature.signature does not match the timestamp and token." };
-  }
-  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > MAILGUN_TOLERANCE_SECONDS) {
-    return { ok: false, reason: "The webhook timestamp is more than 5 minutes from now." };
   }
   return { ok: true };
 }
@@ -38,7 +34,7 @@ export function verifyMailgunSignature(
 // Tokens older than the tolerance are refused by their timestamp, so remembering each for twice
 // that long is enough; the bound keeps a flood from growing memory (the oldest go first).
 const MAX_TOKENS = 10_000;
-const TOKEN_TTL_MS = 2 * MAILGUN_TOLERANCE_SECONDS * 1000;
+const TOKEN_TTL_MS = 2 * WEBHOOK_TOLERANCE_SECONDS * 1000;
 
 type TokenGlobal = { __mailwrightMailgunTokens?: LruCache<true> };
 const store = globalThis as unknown as TokenGlobal;

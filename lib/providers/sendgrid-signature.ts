@@ -1,9 +1,11 @@
 import { createPublicKey, verify, type KeyObject } from "node:crypto";
+import { checkWebhookTimestamp } from "./timestamp-window";
 
 /**
  * SendGrid's Signed Event Webhook, as SendGrid documents it: ECDSA (P-256) with SHA-256 over the
  * timestamp header followed by the raw body; the signature header holds the base64 DER
- * signature, and the verification key is shown in base64 DER (SubjectPublicKeyInfo).
+ * signature, and the verification key is shown in base64 DER (SubjectPublicKeyInfo). The signed
+ * timestamp must be within 5 minutes of our clock, or a captured batch could be replayed for ever.
  */
 export const SENDGRID_SIGNATURE_HEADER = "x-twilio-email-event-webhook-signature";
 export const SENDGRID_TIMESTAMP_HEADER = "x-twilio-email-event-webhook-timestamp";
@@ -26,6 +28,7 @@ export function verifySendgridSignature(
   base64Spki: string,
   headers: Headers,
   body: string,
+  now: Date,
 ): SendgridVerification {
   const signature = headers.get(SENDGRID_SIGNATURE_HEADER);
   const timestamp = headers.get(SENDGRID_TIMESTAMP_HEADER);
@@ -35,6 +38,12 @@ export function verifySendgridSignature(
       reason: "The X-Twilio-Email-Event-Webhook-Signature and -Timestamp headers are required.",
     };
   }
+  const fresh = checkWebhookTimestamp(
+    timestamp,
+    now,
+    "The X-Twilio-Email-Event-Webhook-Timestamp header",
+  );
+  if (!fresh.ok) return fresh;
   let valid = false;
   try {
     valid = verify(

@@ -16,7 +16,8 @@ export type SendgridWebhookResult = { ok: true; recorded: number; ignored: numbe
 
 /**
  * POST /api/providers/sendgrid: a batch of SendGrid events, verified on the raw body with the
- * Signed Event Webhook key before it is parsed (DECISIONS §9). Each event is recorded in its own
+ * Signed Event Webhook key before it is parsed (DECISIONS §9); a signed timestamp more than 5
+ * minutes from our clock is refused like a bad signature. Each event is recorded in its own
  * transaction, once per sg_event_id: when SendGrid retries a batch after a failure, the events
  * already recorded are skipped.
  */
@@ -31,7 +32,7 @@ export async function handleSendgridWebhook(
       "turn on the Signed Event Webhook and set SENDGRID_WEBHOOK_PUBLIC_KEY to its verification key.",
     );
   }
-  const verdict = verifySendgridSignature(key, request.headers, request.body);
+  const verdict = verifySendgridSignature(key, request.headers, request.body, runtime.clock.now());
   if (!verdict.ok) throw new InvalidSignatureError(verdict.reason);
   const events = parseProviderPayload(SendgridPayload, parseJsonBody(request.body));
   const reports = mapSendgridEvents(events);

@@ -6,6 +6,7 @@ import { withTransaction, type ServiceContext } from "../context";
 import { ConflictError, NotFoundError } from "../errors";
 import { authorize, ROLES, type Role } from "../permissions";
 import { parseInput } from "../validation";
+import { endSessionsOfUser } from "./sessions";
 
 export type Member = {
   userId: string;
@@ -57,8 +58,8 @@ export async function changeMemberRole(ctx: ServiceContext, userId: string, inpu
 }
 
 /**
- * Removes someone from the project. Their session carries no project access (it is read on every
- * request), so their next page load or server action in this project is refused.
+ * Removes someone from the project and ends every session they have: whatever they had open
+ * (in this project or another) asks them to sign in again, so nothing started here carries on.
  */
 export async function removeMember(ctx: ServiceContext, userId: string) {
   authorize(ctx, "members.manage");
@@ -68,6 +69,7 @@ export async function removeMember(ctx: ServiceContext, userId: string) {
     await tx
       .delete(memberships)
       .where(and(eq(memberships.projectId, ctx.projectId), eq(memberships.userId, userId)));
+    await endSessionsOfUser(tx, userId);
     return { userId, removed: true as const };
   });
 }

@@ -2,11 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { memberships, projects, users } from "@/db/schema";
 import type { Executor } from "@/db";
+import type { Clock } from "../clock";
 import { withTransaction } from "../context";
 import { ConflictError, NotFoundError } from "../errors";
 import { newId } from "../ids";
 import { EmailAddress, parseInput } from "../validation";
 import { hashPassword, verifyPassword } from "./password";
+import { endSessionsOfUser } from "./sessions";
 
 export const CreateUserInput = z.object({
   email: EmailAddress,
@@ -69,6 +71,30 @@ export async function insertUser(
       .values({ userId: user.id, projectId: values.projectId, role: values.role });
   }
   return { user, role: values.role };
+}
+
+export const SetPasswordInput = z.object({
+  email: EmailAddress,
+  password: CreateUserInput.shape.password,
+});
+
+/**
+ * Gives an account a new password (the operator's reset) and ends every session it has: whoever
+ * was signed in, possibly with the old password, must sign in with the new one.
+ */
+export async function setUserPassword(deps: { db: Executor; clock: Clock }, input: unknown) {
+  const { email, password } = parseInput(SetPasswordInput, input);
+  const passwordHash = await hashPassword(password);
+  return withTransaction(deps.db, async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: deps.clock.now() })
+      .where(eq(users.email, email))
+      .returning({ id: users.id, email: users.email });
+    if (!user) throw new NotFoundError(`User ${email}`);
+    const endedSessions = await endSessionsOfUser(tx, user.id);
+    return { user, endedSessions };
+  });
 }
 
 /** The user with this (normalized) email, or null. */

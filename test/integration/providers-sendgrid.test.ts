@@ -155,6 +155,21 @@ describe(`SendGrid webhooks (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => 
     expect((await emailRow(app, email.id)).status).toBe("sent");
   });
 
+  it("refuses a correctly signed batch whose timestamp is a year old (a replay); accepts it signed now", async () => {
+    const email = await insertSentEmail(app, project);
+    const batch = [event(email, { event: "bounce", type: "bounce", reason: "550 5.1.1" })];
+    const yearAgo = String(Math.floor(Date.now() / 1000) - 365 * 24 * 60 * 60);
+    const replayed = await post(batch, { timestamp: yearAgo });
+    expectError(replayed, 401, "invalid_signature");
+    expect(replayed.body.error.message).toContain("more than 5 minutes from now");
+    expect(await eventsOf(app, email.id)).toEqual([]);
+    expect((await emailRow(app, email.id)).status).toBe("sent");
+
+    const fresh = await post(batch);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toEqual({ ok: true, recorded: 1, ignored: 0 });
+  });
+
   it("ignores events for unknown emails; 400 on a signed body it cannot read; 503 without a key", async () => {
     const unknown = { messageId: "<em_unknown@mail.test>", to: "x@example.com" };
     expect((await post([event(unknown, { event: "bounce" })])).body).toEqual({

@@ -162,7 +162,11 @@ async function dispatch(req: http.IncomingMessage, res: http.ServerResponse) {
       ...(hasBody && { duplex: "half" }),
     } as RequestInit);
     const response = await handler(request, { params: Promise.resolve(match.params) });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
+    const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
+    // Object.fromEntries keeps only the last Set-Cookie; a response may set several (Auth.js).
+    const setCookies = response.headers.getSetCookie();
+    if (setCookies.length > 0) headers["set-cookie"] = setCookies;
+    res.writeHead(response.status, headers);
     res.end(Buffer.from(await response.arrayBuffer()));
   } catch (error) {
     console.error("test dispatcher error", error);

@@ -7,6 +7,7 @@ const keys = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
 const publicKey = keys.publicKey.export({ type: "spki", format: "der" }).toString("base64");
 const body = '[{"event":"delivered","sg_event_id":"e1"}]';
 const timestamp = "1780315200";
+const now = new Date(Number(timestamp) * 1000);
 
 function headers(signature: string | null, ts: string | null = timestamp) {
   const h = new Headers();
@@ -19,23 +20,44 @@ const signed = (payload: string, ts = timestamp) =>
 
 describe("SendGrid signatures", () => {
   it("verifies ECDSA P-256 SHA-256 over timestamp + raw body (base64 DER)", () => {
-    expect(verifySendgridSignature(publicKey, headers(signed(body)), body)).toEqual({ ok: true });
+    expect(verifySendgridSignature(publicKey, headers(signed(body)), body, now)).toEqual({
+      ok: true,
+    });
   });
 
   it("refuses a changed body, a changed timestamp, another key and missing headers", () => {
     const signature = signed(body);
     expect(
-      verifySendgridSignature(publicKey, headers(signature), body.replace("e1", "e2")).ok,
+      verifySendgridSignature(publicKey, headers(signature), body.replace("e1", "e2"), now).ok,
     ).toBe(false);
-    expect(verifySendgridSignature(publicKey, headers(signature, "1780315201"), body).ok).toBe(
+    expect(verifySendgridSignature(publicKey, headers(signature, "1780315201"), body, now).ok).toBe(
       false,
     );
     const other = generateKeyPairSync("ec", { namedCurve: "prime256v1" }).privateKey;
     const foreign = sign("sha256", Buffer.from(timestamp + body), other).toString("base64");
-    expect(verifySendgridSignature(publicKey, headers(foreign), body).ok).toBe(false);
-    expect(verifySendgridSignature(publicKey, headers(null), body).ok).toBe(false);
-    expect(verifySendgridSignature(publicKey, headers(signature, null), body).ok).toBe(false);
-    expect(verifySendgridSignature(publicKey, headers("not base64 DER"), body).ok).toBe(false);
+    expect(verifySendgridSignature(publicKey, headers(foreign), body, now).ok).toBe(false);
+    expect(verifySendgridSignature(publicKey, headers(null), body, now).ok).toBe(false);
+    expect(verifySendgridSignature(publicKey, headers(signature, null), body, now).ok).toBe(false);
+    expect(verifySendgridSignature(publicKey, headers("not base64 DER"), body, now).ok).toBe(false);
+  });
+
+  it("refuses a correctly signed timestamp more than 5 minutes away, either way", () => {
+    const at = (delta: number) => {
+      const ts = String(Number(timestamp) + delta);
+      return verifySendgridSignature(publicKey, headers(signed(body, ts), ts), body, now);
+    };
+    expect(at(-300)).toEqual({ ok: true });
+    expect(at(300)).toEqual({ ok: true });
+    expect(at(-301)).toEqual({ ok: false, reason: expect.stringContaining("5 minutes") });
+    expect(at(301).ok).toBe(false);
+    expect(at(-365 * 24 * 60 * 60).ok).toBe(false);
+    const soon = verifySendgridSignature(
+      publicKey,
+      headers(signed(body, "soon"), "soon"),
+      body,
+      now,
+    );
+    expect(soon).toEqual({ ok: false, reason: expect.stringContaining("not a Unix timestamp") });
   });
 });
 

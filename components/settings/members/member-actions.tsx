@@ -68,8 +68,8 @@ export function MemberActions({ member }: { member: Person }) {
         title={member.isYou ? "Leave this project?" : `Remove ${member.email}?`}
         description={
           member.isYou
-            ? "You lose access to this project at once. An admin can invite you again."
-            : "They lose access to this project at once, including any open sessions. Their account stays; you can invite them again."
+            ? "You lose access to this project at once and are signed out everywhere; sign in again for your other projects. An admin can invite you again."
+            : "They lose access to this project at once and are signed out everywhere. Their account stays; you can invite them again."
         }
         confirmLabel={member.isYou ? "Leave project" : "Remove member"}
         onConfirm={() => removeMemberAction(member.userId)}

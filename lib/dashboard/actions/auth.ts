@@ -4,6 +4,8 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "../../auth";
 import { throttledMessage } from "../../auth/sign-in-throttle";
 import { ThrottledSignin } from "../../auth/throttled-signin";
+import { endSessionsOfUser } from "../../users/sessions";
+import { requireDashboard } from "../context";
 import { failure, type FormState } from "../form-state";
 import { safeReturnPath } from "../return-path";
 
@@ -45,6 +47,18 @@ export async function signInAction(_previous: FormState, form: FormData): Promis
   return failure("Signing in did not complete. Try again.", {}, { email });
 }
 
+/** Signing out ends this browser's session on the server too (lib/auth `events.signOut`). */
 export async function signOutAction() {
   await signOut({ redirectTo: "/login" });
+}
+
+/**
+ * Settings → Your account "Sign out everywhere": every session of the signed-in user ends, this
+ * one included, and this browser goes to the sign-in page.
+ */
+export async function signOutEverywhereAction(): Promise<FormState> {
+  const { ctx, user } = await requireDashboard();
+  await endSessionsOfUser(ctx.db, user.id);
+  // Clears this browser's cookie and redirects to the sign-in page (Next's redirect is thrown).
+  return signOut({ redirectTo: "/login" });
 }
