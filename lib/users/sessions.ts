@@ -5,7 +5,7 @@ import type { Clock } from "../clock";
 import { newId } from "../ids";
 
 /**
- * Dashboard sessions, one row each (docs/decisions/0039-server-side-sessions.md). The signed
+ * Dashboard sessions, one row each (docs/decisions/0040-server-side-sessions.md). The signed
  * session cookie names a row; a session is valid only while its row exists and is unexpired, so
  * deleting rows ends sessions at once in every process: sign-out, "sign out everywhere", a new
  * password, removal from a project. Checked on every request by a primary-key lookup, uncached.
