@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { emails, type Email } from "@/db/schema";
 import type { Executor } from "@/db";
 import { isTransientDatabaseError } from "@/db/transient-errors";
@@ -33,6 +33,11 @@ type PendingOutcome = {
  * short, so outcomes are written as soon as it is back, well before the claims could lapse.
  */
 const WRITE_RETRY_MS = [100, 250, 500, 1000];
+/**
+ * A write that has not finished by then is given up on and tried again on another connection:
+ * a connection broken mid-query by a database restart can leave the query waiting for ever.
+ */
+const WRITE_TIMEOUT_MS = 30_000;
 /** A write that fails for another reason than an unreachable database is tried this often. */
 const WRITE_ATTEMPTS_ON_ERROR = 5;
 
@@ -85,7 +90,7 @@ export class OutcomeWriter {
     let failedAttempts = 0;
     for (let attempt = 0; ; attempt++) {
       try {
-        await recordOutcomes(this.runtime, batch);
+        await withTimeout(recordOutcomes(this.runtime, batch), WRITE_TIMEOUT_MS);
         if (attempt > 0) console.warn(`[delivery] outcomes written after ${attempt} retries`);
         return;
       } catch (error) {
@@ -107,8 +112,27 @@ export class OutcomeWriter {
 async function recordOutcomes(runtime: DeliveryDeps, batch: PendingOutcome[]) {
   const now = runtime.clock.now();
   await runtime.db.transaction(async (tx) => {
+    // Only emails still waiting for theirs: an attempt given up on (WRITE_TIMEOUT_MS) that
+    // commits after all must not record an outcome twice. The lock orders the two.
+    const waiting = await tx
+      .select({ id: emails.id })
+      .from(emails)
+      .where(
+        and(
+          inArray(
+            emails.id,
+            batch.map((p) => p.email.id),
+          ),
+          eq(emails.status, "sent"),
+          isNull(emails.sentAt),
+        ),
+      )
+      .orderBy(emails.id)
+      .for("update");
+    const open = new Set(waiting.map((row) => row.id));
     const events: RecordEmailEventInput[] = [];
     for (const { email, outcome } of batch) {
+      if (!open.has(email.id)) continue;
       if (outcome.kind === "deferred") await recordDeferral(tx, runtime, email, outcome, now);
       else
         events.push(...outcomeEvents(email, outcome, now), ...ccBounceEvents(email, outcome, now));
@@ -241,4 +265,21 @@ async function recordDeferral(
     { emailIds: [email.id] },
     { priority: PRIORITY[email.type], startAfter: retryAt },
   );
+}
+
+/** Rejects as a connection failure would when `work` takes longer than `ms`. */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          Object.assign(new Error(`no answer from the database in ${ms} ms`), {
+            code: "CONNECT_TIMEOUT",
+          }),
+        ),
+      ms,
+    );
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
