@@ -8,7 +8,6 @@ import { processInboundMessage } from "./process";
 import { smtpError } from "./smtp-error";
 
 type ReceiverRuntime = Pick<Runtime, "db" | "jobs" | "clock" | "config">;
-type Session = SMTPServerSession & { mailwrightEmailIds?: string[] };
 
 /**
  * The bounce receiver (DECISIONS §9): an SMTP server that the return-path domain's MX points at.
@@ -27,6 +26,10 @@ export async function startBounceReceiver(
   const { config } = runtime;
   const maxBytes = config.inboundMaxBytes;
   const limits = connectionLimits(() => server, config);
+  // This transaction's recipients only: the envelope starts afresh with each MAIL FROM, so a
+  // second report on one connection never speaks for the first one's emails.
+  const envelopeEmailIds = (session: SMTPServerSession) =>
+    session.envelope.rcptTo.flatMap((r) => emailIdFromReturnPath(signingKey, r.address) ?? []);
   const server: SMTPServer = new SMTPServer({
     name: new URL(config.appUrl).hostname,
     banner: "Mailwright bounce receiver",
@@ -42,13 +45,13 @@ export async function startBounceReceiver(
     disableReverseLookup: true,
     onConnect: limits.onConnect,
     onClose: limits.onClose,
-    onRcptTo(address, session: Session, callback) {
-      const emailId = emailIdFromReturnPath(signingKey, address.address);
-      if (!emailId) return callback(smtpError(550, "5.1.1 No such recipient here"));
-      session.mailwrightEmailIds = [...(session.mailwrightEmailIds ?? []), emailId];
+    onRcptTo(address, _session, callback) {
+      if (!emailIdFromReturnPath(signingKey, address.address)) {
+        return callback(smtpError(550, "5.1.1 No such recipient here"));
+      }
       callback();
     },
-    onData(stream, session: Session, callback) {
+    onData(stream, session, callback) {
       // Past the limit the rest is read and dropped (the client is owed a 552 at the final dot,
       // not a cut connection), so at most the limit plus one chunk is ever held.
       let chunks: Buffer[] | undefined = [];
@@ -64,7 +67,7 @@ export async function startBounceReceiver(
           return callback(smtpError(552, "5.3.4 Message too big for a delivery report"));
         }
         processInboundMessage(runtime, Buffer.concat(chunks), {
-          emailIds: session.mailwrightEmailIds ?? [],
+          emailIds: envelopeEmailIds(session),
           source: "smtp",
         }).then(
           () => callback(null, "2.0.0 Report received"),

@@ -2,6 +2,7 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { ImapFlow } from "imapflow";
+import SMTPConnection from "nodemailer/lib/smtp-connection";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { suppressions } from "@/db/schema";
 import { pollBounceMailbox } from "@/lib/inbound/mailbox";
@@ -117,6 +118,46 @@ async function hookFor(type: string, id: string) {
 }
 
 describe(`bounces and complaints after acceptance (${TEST_DRIVER})`, () => {
+  it("two messages on one connection: a report acts on the email its own envelope names", async () => {
+    const first = await delivered("first-of-two@example.com");
+    const second = await delivered("second-of-two@example.com");
+    // A mail server reuses its connection: the second transaction's envelope names only the
+    // second email (the first one's recipients used to stay in the session, and the report
+    // could be matched against the first email instead).
+    const connection = new SMTPConnection({
+      host: "127.0.0.1",
+      port: receiver.port,
+      ignoreTLS: true,
+    });
+    await new Promise<void>((resolve, reject) => {
+      connection.once("error", reject);
+      connection.connect(() => resolve());
+    });
+    const send = (returnPath: string, raw: string) =>
+      new Promise<string>((resolve, reject) =>
+        connection.send({ from: "", to: [returnPath] }, raw, (error, info) =>
+          error ? reject(error) : resolve(info.response),
+        ),
+      );
+    const autoReply = [
+      `From: first-of-two@example.com`,
+      `To: ${first.returnPath}`,
+      `Subject: Out of office`,
+      `Auto-Submitted: auto-replied`,
+      ``,
+      `Back on Monday.`,
+      ``,
+    ].join("\r\n");
+    try {
+      expect(await send(first.returnPath, autoReply)).toMatch(/^250/);
+      expect(await send(second.returnPath, dsnFor(second))).toMatch(/^250/);
+    } finally {
+      connection.quit();
+    }
+    expect((await email(first.id)).status).toBe("delivered");
+    expect((await email(second.id)).status).toBe("bounced");
+  });
+
   it("a DSN to the receiver bounces a delivered email, suppresses it and fires a signed webhook", async () => {
     const original = await delivered("gone@example.com");
     expect(original.returnPath).toMatch(
