@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { emails, type Email } from "@/db/schema";
 import type { Executor } from "@/db";
+import { withDeadline } from "@/db/deadline";
 import { JOBS } from "../jobs/names";
 import type { Runtime } from "../runtime";
 import { enqueueDeliveries } from "./record";
@@ -68,6 +69,10 @@ export async function renewDeliveryClaims(
 
 /** After a failed renewal (the database away), try again this soon: renew as it comes back. */
 const RENEWAL_RETRY_MS = 250;
+/** A run still working after this long (or 5 leases) is stuck: its claims are left to lapse. */
+const MAX_RENEWING_MS = 15 * 60_000;
+/** A renewal still unanswered by then is given up and tried again (db/deadline.ts). */
+const RENEWAL_DEADLINE_MS = 2_000;
 
 /**
  * Renews a run's claims every third of the lease while it works, and every RENEWAL_RETRY_MS
@@ -77,13 +82,20 @@ const RENEWAL_RETRY_MS = 250;
 export function keepClaimsAlive(db: Executor, emailIds: () => string[], claim: DeliveryClaim) {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  const giveUpAt = Date.now() + Math.max(MAX_RENEWING_MS, 5 * claim.leaseSeconds * 1000);
   const schedule = (ms: number) => {
     if (stopped) return;
+    if (Date.now() > giveUpAt) {
+      // Stuck (a query that never answers, a relay that never replies): let the claims lapse,
+      // so a poll queues the emails again, rather than keep them from everyone for ever.
+      console.warn(`[delivery] a delivery run is stuck; its ${emailIds().length} claims lapse`);
+      return;
+    }
     timer = setTimeout(renew, ms);
     timer.unref();
   };
   const renew = () => {
-    renewDeliveryClaims(db, emailIds(), claim).then(
+    withDeadline(renewDeliveryClaims(db, emailIds(), claim), RENEWAL_DEADLINE_MS).then(
       () => schedule((claim.leaseSeconds * 1000) / 3),
       () => schedule(RENEWAL_RETRY_MS),
     );

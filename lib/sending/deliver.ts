@@ -1,5 +1,6 @@
 import type PgBoss from "pg-boss";
 import { inArray } from "drizzle-orm";
+import { withDeadline } from "@/db/deadline";
 import { emails } from "@/db/schema";
 import type { JOBS, JobPayloads } from "../jobs/names";
 import type { Runtime } from "../runtime";
@@ -18,6 +19,11 @@ import type { DeliveryOutcome } from "./transports";
 
 /** How many emails one job handler hands to the transport's pool at once. */
 const DELIVERIES_IN_FLIGHT = 50;
+/**
+ * Claim queries past this are given up (db/deadline.ts): a query stuck on a broken connection
+ * must not hold a handler, and with it claims its heartbeat keeps alive, for ever.
+ */
+const CLAIM_QUERY_DEADLINE_MS = 10_000;
 
 export async function deliverEmailBatch(
   runtime: Runtime,
@@ -56,10 +62,13 @@ export async function deliverEmails(
   const released = await releaseScheduledEmails(runtime, rows);
   const waiting = [...rows, ...released].filter((e) => e.status === "sent" && !e.sentAt);
   const claim = newDeliveryClaim(runtime.config.jobLeaseSeconds);
-  const claimed = await claimDeliveries(
-    runtime.db,
-    waiting.map((e) => e.id),
-    claim,
+  const claimed = await withDeadline(
+    claimDeliveries(
+      runtime.db,
+      waiting.map((e) => e.id),
+      claim,
+    ),
+    CLAIM_QUERY_DEADLINE_MS,
   );
   if (claimed.length === 0) return outcomes;
 
@@ -78,10 +87,13 @@ export async function deliverEmails(
       const slice = due.slice(i, i + DELIVERIES_IN_FLIGHT);
       // Still ours? A claim that lapsed while earlier slices went out (a stalled process) may
       // have been queued again and taken: that email is the other worker's now.
-      const held = await renewDeliveryClaims(
-        runtime.db,
-        slice.map((e) => e.id),
-        claim,
+      const held = await withDeadline(
+        renewDeliveryClaims(
+          runtime.db,
+          slice.map((e) => e.id),
+          claim,
+        ),
+        CLAIM_QUERY_DEADLINE_MS,
       );
       for (const email of slice) if (!held.has(email.id)) unsettled.delete(email.id);
       const settled = await Promise.allSettled(
@@ -116,7 +128,10 @@ export async function deliverEmails(
     // Never handed over (composition failed, no transport, an earlier slice threw): free at once.
     // Handed over without a written outcome: the claim stays, and lapses if nobody writes one.
     const untouched = [...unsettled].filter((id) => !handedOver.has(id));
-    await releaseDeliveryClaims(runtime.db, untouched, claim).catch((error: unknown) =>
+    await withDeadline(
+      releaseDeliveryClaims(runtime.db, untouched, claim),
+      CLAIM_QUERY_DEADLINE_MS,
+    ).catch((error: unknown) =>
       console.warn("[delivery] could not release delivery claims:", (error as Error).message),
     );
   }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { emails, type Email } from "@/db/schema";
 import type { Executor } from "@/db";
+import { withDeadline } from "@/db/deadline";
 import { isTransientDatabaseError } from "@/db/transient-errors";
 import { recordEmailEvent, recordEmailEvents, type RecordEmailEventInput } from "../emails/events";
 import { JOBS, PRIORITY } from "../jobs/names";
@@ -90,7 +91,7 @@ export class OutcomeWriter {
     let failedAttempts = 0;
     for (let attempt = 0; ; attempt++) {
       try {
-        await withTimeout(recordOutcomes(this.runtime, batch), WRITE_TIMEOUT_MS);
+        await withDeadline(recordOutcomes(this.runtime, batch), WRITE_TIMEOUT_MS);
         if (attempt > 0) console.warn(`[delivery] outcomes written after ${attempt} retries`);
         return;
       } catch (error) {
@@ -265,21 +266,4 @@ async function recordDeferral(
     { emailIds: [email.id] },
     { priority: PRIORITY[email.type], startAfter: retryAt },
   );
-}
-
-/** Rejects as a connection failure would when `work` takes longer than `ms`. */
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          Object.assign(new Error(`no answer from the database in ${ms} ms`), {
-            code: "CONNECT_TIMEOUT",
-          }),
-        ),
-      ms,
-    );
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
