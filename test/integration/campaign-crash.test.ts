@@ -18,7 +18,7 @@ import { crashTestWorkerEnv, spawnWorker, stopWorker } from "../support/worker-p
  * within the lease. PostgreSQL only (worker processes share the database).
  */
 const RECIPIENTS = 3000;
-const LEASE_SECONDS = 6;
+const LEASE_SECONDS = 8;
 let app: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
