@@ -5,6 +5,7 @@ import { sendCampaign } from "@/lib/campaigns/send";
 import { EMAILS_PER_DELIVERY_JOB } from "@/lib/jobs/names";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
+import { insertSubscribedContacts } from "../support/campaigns";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { crashTestWorkerEnv, spawnWorker, stopWorker } from "../support/worker-process";
 
@@ -29,12 +30,10 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   app = await startTestApp({ worker: "off", env: { SMTP_URL: smtp.url } });
   project = await app.createProject({ domain: "mail.test" });
-  await app.runtime.handle.query(
-    `insert into contacts (id, project_id, email, subscribed, source, data, created_at, updated_at)
-     select 'ct_crash' || lpad(g::text, 6, '0'), $1, 'crash' || g || '@example.com', true, 'import', '{}', now(), now()
-     from generate_series(1, ${RECIPIENTS}) g`,
-    [project.id],
-  );
+  await insertSubscribedContacts(app, project.id, RECIPIENTS, {
+    idPrefix: "ct_crash",
+    emailPrefix: "crash",
+  });
   const database = new URL(app.runtime.config.databaseUrl!);
   proxy = await startTcpProxy({ host: database.hostname, port: Number(database.port || 5432) });
 });

@@ -8,7 +8,7 @@ import { deliverEmails } from "@/lib/sending/deliver";
 import { EVENT_EMAIL_COLUMNS, recordEmailEvents, type EmailEventType } from "@/lib/emails/events";
 import { judgeBreakers } from "@/lib/deliverability/check-breakers";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
-import { startCampaignsDue } from "../support/campaigns";
+import { insertSubscribedContacts, startCampaignsDue } from "../support/campaigns";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError } from "../support/checks";
 import { startSmtpServer } from "../support/smtp-server";
@@ -34,12 +34,10 @@ afterAll(async () => {
 
 async function projectWithContacts(contacts: number) {
   const project = await app.createProject({ domain: "mail.test" });
-  await app.runtime.handle.query(
-    `insert into contacts (id, project_id, email, subscribed, source, data, created_at, updated_at)
-     select 'ct_' || $1 || lpad(g::text, 6, '0'), $1, 'reader' || g || '@example.com', true, 'import', '{}', now(), now()
-     from generate_series(1, ${contacts}) g`,
-    [project.id],
-  );
+  await insertSubscribedContacts(app, project.id, contacts, {
+    idPrefix: `ct_${project.id}`,
+    emailPrefix: "reader",
+  });
   const hook = await app.api("/v1/webhooks", {
     method: "POST",
     key: project.live,

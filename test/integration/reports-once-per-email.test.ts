@@ -7,7 +7,7 @@ import { judgeBreakers } from "@/lib/deliverability/check-breakers";
 import { EVENT_EMAIL_COLUMNS, recordEmailEvents } from "@/lib/emails/events";
 import { processInboundMessage } from "@/lib/inbound/process";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
-import { startCampaignsDue } from "../support/campaigns";
+import { insertSubscribedContacts, startCampaignsDue } from "../support/campaigns";
 import { eventsOf, outgoingWebhooks } from "../support/providers";
 import { arfFor, dsnFor, type Original } from "../support/reports";
 
@@ -24,12 +24,10 @@ const AUDIENCE = 400;
 beforeAll(async () => {
   app = await startTestApp({ clock: "fake", worker: "off" });
   project = await app.createProject({ domain: "mail.test" });
-  await app.runtime.handle.query(
-    `insert into contacts (id, project_id, email, subscribed, source, data, created_at, updated_at)
-     select 'ct_once' || lpad(g::text, 6, '0'), $1, 'reader' || g || '@example.com', true, 'import', '{}', now(), now()
-     from generate_series(1, ${AUDIENCE}) g`,
-    [project.id],
-  );
+  await insertSubscribedContacts(app, project.id, AUDIENCE, {
+    idPrefix: "ct_once",
+    emailPrefix: "reader",
+  });
   const hook = await app.api("/v1/webhooks", {
     method: "POST",
     key: project.live,
