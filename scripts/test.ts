@@ -7,6 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { postgresAvailable } from "../test/support/database";
+import { ensureSystemPackages } from "./system-packages";
 
 type Step = { name: string; command: string[]; env?: Record<string, string> };
 
@@ -46,6 +47,13 @@ async function main() {
     { name: "build", command: [bin("next"), "build"] },
     { name: "e2e", command: [bin("playwright"), "test"] },
   ];
+
+  const selected = steps.filter((step) => !only || only.has(step.name)).map((s) => s.name);
+  const packagesProblem = ensureSystemPackages(selected);
+  if (packagesProblem) {
+    console.error(`\n${packagesProblem}`);
+    process.exit(1);
+  }
 
   const results: { name: string; status: string; seconds: number }[] = [];
   for (const step of steps) {
