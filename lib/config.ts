@@ -123,6 +123,9 @@ export function readConfig(env: Env = process.env) {
     trustProxy: countFromEnv(env, "TRUST_PROXY", 0),
     // Session signing secret; unset: the instance secret generated on first boot.
     authSecret: env.AUTH_SECRET || undefined,
+    // Encrypts secrets kept in the database (relay passwords, provider keys); unset: an instance
+    // secret generated on first boot. Set it to keep those secrets unreadable in a database dump.
+    secretsKey: env.SECRETS_KEY || undefined,
     // First boot only: the admin user's login (unset password: a random one, printed once).
     adminEmail: textFromEnv(env, "ADMIN_EMAIL") ?? "admin@mailwright.local",
     adminPassword: env.ADMIN_PASSWORD || undefined,

@@ -66,6 +66,7 @@ export const ID_PREFIXES = {
   import: "imp",
   invitation: "inv",
   media: "med",
+  relay: "rly",
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 

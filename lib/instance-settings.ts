@@ -15,3 +15,6 @@ export async function ensureInstanceSecret(db: Executor, key: string): Promise<s
 
 export const AUTH_SECRET_KEY = "auth_secret";
 export const SIGNING_KEY = "link_signing_key";
+export const SECRETS_KEY = "secrets_key";
+/** The public URL an admin saved in Settings → General (APP_URL, when set, wins). */
+export const PUBLIC_URL_KEY = "public_url";

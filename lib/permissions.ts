@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   "domains.manage": { roles: ["admin"], refusal: "change sending domains" },
   /** Project settings: default sender, double opt-in. */
   "settings.manage": { roles: ["admin"], refusal: "change project settings" },
+  /** How the project's mail leaves: SMTP relays and Resend, their secrets (Settings → Delivery). */
+  "delivery.manage": { roles: ["admin"], refusal: "change how this project's mail is delivered" },
   /** Invite, re-role and remove members; see and revoke invitations. */
   "members.manage": { roles: ["admin"], refusal: "manage members and invitations" },
 } as const satisfies Record<string, { roles: readonly Role[]; refusal: string }>;

@@ -6,6 +6,7 @@ import { config, type Config } from "./config";
 import { TokenBucketLimiter } from "./http/rate-limit";
 import { JobQueue, type QueueOptions } from "./jobs/queue";
 import type { HtmlInstrumenter } from "./sending/compose";
+import { projectRelaySource } from "./delivery/source";
 import { Transports } from "./sending/transports";
 import { trackingInstrumenter } from "./tracking/email-instrumenter";
 
@@ -55,7 +56,7 @@ export function makeRuntime(
     handle,
     db: handle.db,
     instrumentHtml: trackingInstrumenter({ db: handle.db, config: cfg }),
-    transports: new Transports(cfg),
+    transports: new Transports(cfg, projectRelaySource({ db: handle.db, config: cfg })),
     clock,
     config: cfg,
     limiter: new TokenBucketLimiter(cfg.rateLimitPerSecond, cfg.rateLimitBurst),

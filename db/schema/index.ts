@@ -20,3 +20,4 @@ export * from "./email-open-clients";
 export * from "./invitations";
 export * from "./subscription-changes";
 export * from "./media";
+export * from "./delivery-relays";

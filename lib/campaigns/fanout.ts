@@ -14,6 +14,7 @@ import type { Config } from "../config";
 import type { Clock } from "../clock";
 import { NotFoundError } from "../errors";
 import { newId } from "../ids";
+import type { Transports } from "../sending/transports";
 import type { JobQueue } from "../jobs/queue";
 import { domainOf, formatMailbox } from "../sending/addresses";
 import { CONTACT_FIELDS, OutboundBatch } from "../sending/outbound";
@@ -21,7 +22,13 @@ import { abPlan, startAbWait } from "./ab-test";
 import { audienceWhere, countReachable, reachable } from "./audience";
 import { variantsOf } from "./internal";
 
-export type FanoutDeps = { db: Database; clock: Clock; config: Config; jobs: JobQueue };
+export type FanoutDeps = {
+  db: Database;
+  clock: Clock;
+  config: Config;
+  jobs: JobQueue;
+  transports: Pick<Transports, "canDeliver">;
+};
 /** `waiting`: an A/B sample is out and the fan-out pauses until a winner is decided. */
 export type BatchResult = { done: boolean; waiting?: boolean; emailIds: string[] };
 

@@ -1,7 +1,6 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { emails } from "@/db/schema";
 import type { ServiceContext } from "../context";
-import { isDeliveryConfigured } from "../sending/transports";
 
 /** Where a campaign's emails stand after the fan-out: the report says "Sent" only once none is in flight. */
 export type CampaignDelivery = {
@@ -41,6 +40,6 @@ export async function campaignDelivery(
   return {
     inFlight: row?.inFlight ?? 0,
     queued: row?.queued ?? 0,
-    deliveryConfigured: isDeliveryConfigured(ctx.config),
+    deliveryConfigured: await ctx.transports.canDeliver(ctx.projectId),
   };
 }

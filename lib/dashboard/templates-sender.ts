@@ -1,7 +1,6 @@
 import type { ServiceContext } from "../context";
 import type { ProjectSender } from "../sending/default-sender";
 import { liveTestSender } from "../sending/test-send";
-import { isDeliveryConfigured } from "../sending/transports";
 
 export type TestSender = ProjectSender;
 
@@ -10,7 +9,7 @@ export function resolveTestSender(ctx: ServiceContext): Promise<TestSender | nul
   return liveTestSender(ctx.db, ctx.projectId);
 }
 
-/** Without SMTP_URL or RESEND_API_KEY a send is stored `queued` (DECISIONS §1). */
-export function deliveryConfigured(ctx: ServiceContext): boolean {
-  return isDeliveryConfigured(ctx.config);
+/** Without a relay (Settings → Delivery) or SMTP_URL / RESEND_API_KEY a send waits `queued`. */
+export function deliveryConfigured(ctx: ServiceContext): Promise<boolean> {
+  return ctx.transports.canDeliver(ctx.projectId);
 }

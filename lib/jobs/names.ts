@@ -9,6 +9,7 @@ export const JOBS = {
   fanOutCampaign: "campaign-fanout",
   importContacts: "contact-import",
   checkBreakers: "breaker-check",
+  releaseQueued: "delivery-release",
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -33,6 +34,8 @@ export type JobPayloads = {
   /** Imports an uploaded contact file (lib/imports/process.ts). */
   [JOBS.importContacts]: { importId: string };
   /** Bounces and complaints just recorded, for the circuit breaker (lib/deliverability/check-breakers.ts). */
+  /** A project can deliver now (relays saved): its `queued` mail goes out (lib/sending/sweep.ts). */
+  [JOBS.releaseQueued]: { projectId: string };
   [JOBS.checkBreakers]: {
     events: { emailId: string; campaignId: string | null; type: string; now: string }[];
   };

@@ -15,6 +15,7 @@ import { composeMessage } from "./compose";
 import { holdEmails, pausedSenderEmails } from "./hold";
 import { OutcomeWriter, type DeliveryDeps } from "./outcomes";
 import { releaseScheduledEmails } from "./scheduled";
+import { requeueUndeliverable } from "./sweep";
 import type { DeliveryOutcome } from "./transports";
 
 /** How many emails one job handler hands to the transport's pool at once. */
@@ -83,6 +84,7 @@ export async function deliverEmails(
     for (const id of paused) unsettled.delete(id);
     const due = claimed.filter((email) => !paused.has(email.id));
     const writer = new OutcomeWriter(runtime);
+    const noWayOut: string[] = [];
     for (let i = 0; i < due.length; i += DELIVERIES_IN_FLIGHT) {
       const slice = due.slice(i, i + DELIVERIES_IN_FLIGHT);
       // Still ours? A claim that lapsed while earlier slices went out (a stalled process) may
@@ -100,9 +102,12 @@ export async function deliverEmails(
         slice
           .filter((email) => held.has(email.id))
           .map(async (email) => {
-            const transport = runtime.transports.for(email.mode);
-            // Delivery unconfigured since enqueue: the start-up sweep picks it up.
-            if (!transport) return;
+            const transport = await runtime.transports.forEmail(email);
+            // The project's relays were removed since enqueue: it waits as `queued` for the next.
+            if (!transport) {
+              noWayOut.push(email.id);
+              return;
+            }
             const message = await composeMessage(runtime, email);
             // The sending domain was removed or lost verification since the send was accepted:
             // never send unsigned mail from a domain the project no longer proves it owns.
@@ -122,6 +127,7 @@ export async function deliverEmails(
       const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
       if (failure) throw failure.reason;
     }
+    await requeueUndeliverable(runtime, noWayOut);
     return outcomes;
   } finally {
     heartbeat.stop();

@@ -13,6 +13,7 @@ import { contactVariables, underlay } from "../templates/contact-variables";
 import { NotFoundError, ValidationError } from "../errors";
 import { newEmailToken } from "../tracking/token";
 import type { JobQueue } from "../jobs/queue";
+import type { Transports } from "./transports";
 import { resolveDefaultSender } from "./default-sender";
 import { compileTemplate, type CompiledTemplate } from "../templates/compiled";
 import { findReadableTemplateOrThrow } from "../templates/internal";
@@ -118,10 +119,15 @@ export class OutboundBatch {
   private readonly senders = new Map<string, Promise<Sender>>();
   private readonly templates = new Map<string, Promise<TemplateRow | null>>();
   private readonly profiles = new Map<string, Promise<ProjectProfile>>();
+  private readonly deliverable = new Map<string, Promise<boolean>>();
 
   constructor(
     private readonly tx: Executor,
-    private readonly deps: { config: Config; jobs: JobQueue },
+    private readonly deps: {
+      config: Config;
+      jobs: JobQueue;
+      transports: Pick<Transports, "canDeliver">;
+    },
     private readonly now: Date,
   ) {}
 
@@ -231,8 +237,9 @@ export class OutboundBatch {
           })
         : {}),
     };
+    const canDeliver = message.mode === "live" && (await this.canDeliver(projectId));
     const email = prepareOutgoingEmail(
-      { projectId, keyMode: message.mode, config: this.deps.config, now: this.now },
+      { projectId, keyMode: message.mode, canDeliver, now: this.now },
       message.type,
       {
         fromDomain: message.sender.domain,
@@ -336,6 +343,16 @@ export class OutboundBatch {
       .where(and(eq(contacts.projectId, message.projectId), eq(contacts.email, message.to.address)))
       .limit(1);
     return contact ?? null;
+  }
+
+  /** Whether the project's live mail can leave now (else it is recorded `queued`), once per batch. */
+  private canDeliver(projectId: string): Promise<boolean> {
+    let deliverable = this.deliverable.get(projectId);
+    if (!deliverable) {
+      deliverable = this.deps.transports.canDeliver(projectId, this.tx);
+      this.deliverable.set(projectId, deliverable);
+    }
+    return deliverable;
   }
 
   private profile(projectId: string): Promise<ProjectProfile> {

@@ -6,7 +6,6 @@ import { newId } from "../ids";
 import { newTrackingToken } from "../tracking/token";
 import { EMAILS_PER_DELIVERY_JOB, JOBS, PRIORITY } from "../jobs/names";
 import type { JobQueue } from "../jobs/queue";
-import { isDeliveryConfigured } from "./transports";
 
 type EmailInsert = typeof emails.$inferInsert;
 
@@ -31,13 +30,13 @@ export type PreparedEmail = {
  * Every producer reaches it through outbound.ts.
  */
 export function prepareOutgoingEmail(
-  scope: { projectId: string; keyMode: "live" | "test"; config: Config; now: Date },
+  scope: { projectId: string; keyMode: "live" | "test"; canDeliver: boolean; now: Date },
   type: EmailType,
   email: OutgoingEmail,
 ): PreparedEmail {
   const { now } = scope;
   const scheduled = email.scheduledAt != null;
-  const deliver = !scheduled && (scope.keyMode === "test" || isDeliveryConfigured(scope.config));
+  const deliver = !scheduled && (scope.keyMode === "test" || scope.canDeliver);
   const id = newId("em", now.getTime());
   const status = scheduled
     ? ("scheduled" as const)

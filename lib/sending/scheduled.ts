@@ -28,9 +28,14 @@ export async function releaseScheduledEmails(deps: ReleaseDeps, rows: Email[]): 
   }
   const due = scheduled.filter((email) => !early.includes(email));
   const released: Email[] = [];
+  const deliverable = new Map<string, boolean>();
+  for (const email of due) {
+    if (email.mode === "test") deliverable.set(email.id, true);
+    else deliverable.set(email.id, await deps.transports.canDeliver(email.projectId));
+  }
   for (const status of ["sent", "queued"] as const) {
     const ids = due
-      .filter((email) => Boolean(deps.transports.for(email.mode)) === (status === "sent"))
+      .filter((email) => deliverable.get(email.id) === (status === "sent"))
       .map((email) => email.id);
     if (ids.length === 0) continue;
     await deps.db.transaction(async (tx) => {

@@ -1,6 +1,11 @@
 import { count } from "drizzle-orm";
 import { projects } from "@/db/schema";
-import { AUTH_SECRET_KEY, ensureInstanceSecret, SIGNING_KEY } from "../instance-settings";
+import {
+  AUTH_SECRET_KEY,
+  ensureInstanceSecret,
+  SECRETS_KEY,
+  SIGNING_KEY,
+} from "../instance-settings";
 import { randomBase62 } from "../ids";
 import { createProject } from "../projects/create";
 import type { Runtime } from "../runtime";
@@ -11,6 +16,9 @@ import { createUser } from "../users/users";
 export async function prepareInstance(runtime: Runtime) {
   await ensureInstanceSecret(runtime.db, AUTH_SECRET_KEY);
   await ensureInstanceSecret(runtime.db, SIGNING_KEY);
+  // Made here, outside any transaction, so a relay read inside one never creates (and could
+  // roll back) the key that seals its secrets.
+  await ensureInstanceSecret(runtime.db, SECRETS_KEY);
   await syncSystemTemplates(runtime.db, runtime.clock.now());
 }
 

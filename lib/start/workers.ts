@@ -5,6 +5,7 @@ import { executeRuns } from "../automations/execute";
 import { failContactImport, processContactImport } from "../imports/process";
 import { deliverEmailBatch } from "../sending/deliver";
 import { requeueLapsedDeliveries } from "../sending/claims";
+import { releaseQueuedEmails } from "../sending/sweep";
 import type { Runtime } from "../runtime";
 import { deliverWebhookBatch } from "../webhooks/deliver";
 import { JOBS } from "../jobs/names";
@@ -50,6 +51,9 @@ export async function startWorkers(runtime: Runtime) {
   });
   await runtime.jobs.work(JOBS.checkBreakers, { concurrency: 1, batchSize: 10 }, async (jobs) => {
     for (const job of jobs) await judgeBreakers(runtime, job.data.events);
+  });
+  await runtime.jobs.work(JOBS.releaseQueued, { concurrency: 1, batchSize: 1 }, async (jobs) => {
+    for (const job of jobs) await releaseQueuedEmails(runtime, { projectId: job.data.projectId });
   });
   await startInbound(runtime);
   const poller = new DuePoller(runtime, [

@@ -76,7 +76,10 @@ describe(`a first send (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     const sent = await sendTestEmail(project.ctx, { to: "me@realcompany.com" });
     expect(sent.mode).toBe("test");
     // Delivery picks the transport by the email's mode: test mode is the simulator.
-    expect(app.runtime.transports.for("test")?.name).toBe("simulator");
+    expect(
+      (await app.runtime.transports.forEmail({ projectId: project.ctx.projectId, mode: "test" }))
+        ?.name,
+    ).toBe("simulator");
     expect((await emailRow(sent.id)).mode).toBe("test");
   });
 

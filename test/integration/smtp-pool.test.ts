@@ -32,7 +32,7 @@ describe("SMTP connection pool", () => {
   it("opens at most SMTP_POOL_SIZE connections (from the configuration it is given)", async () => {
     const config = readConfig({ SMTP_URL: smtp.url, SMTP_POOL_SIZE: "2" });
     transports = new Transports(config);
-    const transport = transports.live()!;
+    const transport = (await transports.forEmail({ projectId: "prj_any", mode: "live" }))!;
     smtp.hold();
     const sends = [0, 1, 2, 3, 4].map((i) => transport.send(message(i)));
     await waitFor(() => smtp.heldCount() >= 2, 10_000, "two messages in flight");

@@ -16,14 +16,34 @@ export type ReceivedMessage = {
  * `deferCount` attempts. `hold()` makes the server stop answering DATA until `release()`, to
  * crash a sender mid-delivery. A message counts as received only once the server says 250.
  */
-export async function startSmtpServer(options: { deferCount?: number } = {}) {
+export async function startSmtpServer(
+  options: {
+    deferCount?: number;
+    /** A login the server requires (AUTH PLAIN/LOGIN, allowed without TLS on loopback). */
+    auth?: { user: string; pass: string };
+    /** Answers every MAIL FROM with this temporary refusal (a relay that is throttling). */
+    refuseMailFrom?: string;
+  } = {},
+) {
   const received: ReceivedMessage[] = [];
   const deferrals = new Map<string, number>();
   let holding = false;
   const held: (() => void)[] = [];
 
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !options.auth,
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      const ok = auth.username === options.auth?.user && auth.password === options.auth?.pass;
+      if (ok) return callback(null, { user: auth.username });
+      callback(
+        Object.assign(new Error("5.7.8 Authentication credentials invalid"), { responseCode: 535 }),
+      );
+    },
+    onMailFrom(_address, _session, callback) {
+      if (!options.refuseMailFrom) return callback();
+      callback(Object.assign(new Error(options.refuseMailFrom), { responseCode: 451 }));
+    },
     closeTimeout: 200,
     disabledCommands: ["STARTTLS"],
     logger: false,

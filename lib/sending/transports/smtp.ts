@@ -3,6 +3,7 @@ import nodemailer from "nodemailer";
 import type DKIM from "nodemailer/lib/dkim";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { DeliveryOutcome, OutgoingMessage, RecipientBounce, Transport } from "./types";
+import { smtpRelayFromUrl, type SmtpRelay } from "./relays";
 
 type DkimOptions = DKIM.Options;
 
@@ -20,26 +21,18 @@ type SmtpError = Error & {
  * ~40 ms per message on a pooled connection (STACK-NOTES), capping a connection at ~22 msg/s.
  */
 export function createSmtpTransport(
-  url: string,
+  target: string | SmtpRelay,
   options: { maxConnections?: number } = {},
 ): Transport {
-  const parsed = new URL(url);
-  const secure = parsed.protocol === "smtps:";
+  const relay = typeof target === "string" ? smtpRelayFromUrl(target) : target;
   const poolOptions: SMTPPool.Options = {
+    ...smtpConnectionOptions(relay),
     pool: true,
-    host: parsed.hostname,
-    port: Number(parsed.port || (secure ? 465 : 587)),
-    secure,
-    auth: parsed.username
-      ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
-      : undefined,
     maxConnections: options.maxConnections ?? 5,
     maxMessages: Infinity,
-    // Local relays and test servers often use self-signed certificates.
-    tls: { rejectUnauthorized: parsed.searchParams.get("tls_verify") !== "false" },
     getSocket: (socketOptions, callback) => {
       const socket = net.connect({
-        host: socketOptions.host ?? parsed.hostname,
+        host: socketOptions.host ?? relay.host,
         port: socketOptions.port ?? 25,
       });
       socket.once("error", (error) => callback(error, undefined as never));
@@ -109,6 +102,22 @@ export function createSmtpTransport(
     async close() {
       transporter.close();
     },
+  };
+}
+
+/** Host, port, TLS and login of a relay, as nodemailer takes them (pool and Test connection). */
+export function smtpConnectionOptions(relay: SmtpRelay) {
+  return {
+    host: relay.host,
+    port: relay.port,
+    secure: relay.tlsMode === "tls",
+    requireTLS: relay.tlsMode === "starttls",
+    ignoreTLS: relay.tlsMode === "none",
+    auth: relay.username ? { user: relay.username, pass: relay.password ?? "" } : undefined,
+    // Local relays and test servers often use self-signed certificates.
+    tls: { rejectUnauthorized: relay.verifyCertificate },
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
   };
 }
 

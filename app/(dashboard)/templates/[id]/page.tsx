@@ -76,7 +76,7 @@ export default async function TemplatePage({ params }: Props) {
       }}
       initialPreview={{ html: preview.html, subject: preview.subject }}
       sender={sender && { label: sender.label, address: sender.address }}
-      deliveryConfigured={deliveryConfigured(ctx)}
+      deliveryConfigured={await deliveryConfigured(ctx)}
       userEmail={user.email}
     />
   );
