@@ -1,7 +1,6 @@
 import { emailEvents, emails, type EmailType } from "@/db/schema";
 import type { Executor } from "@/db";
 import { insertRows } from "@/db/bulk-insert";
-import type { Config } from "../config";
 import { newId } from "../ids";
 import { newTrackingToken } from "../tracking/token";
 import { EMAILS_PER_DELIVERY_JOB, JOBS, PRIORITY } from "../jobs/names";
