@@ -9,6 +9,7 @@ import {
   ListFilter,
   Mail,
   Megaphone,
+  Send,
   SlidersHorizontal,
   UserCog,
   Users,
@@ -58,6 +59,12 @@ export const NAV: NavSection[] = [
         permission: "api_keys.manage",
       },
       { href: "/settings/domains", label: "Domains", icon: Globe, permission: "domains.manage" },
+      {
+        href: "/settings/delivery",
+        label: "Delivery",
+        icon: Send,
+        permission: "delivery.manage",
+      },
       {
         href: "/settings/webhooks",
         label: "Webhooks",

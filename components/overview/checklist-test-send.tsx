@@ -31,6 +31,7 @@ export function ChecklistTestSend({ defaultTo }: { defaultTo: string }) {
           type="email"
           defaultValue={state.status === "error" ? (state.values?.to ?? defaultTo) : defaultTo}
           autoComplete="email"
+          placeholder="you@yourcompany.com"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy("checklist-test-to", error)}
           className="min-w-0 sm:flex-1"
@@ -59,7 +60,7 @@ export function ChecklistTestSend({ defaultTo }: { defaultTo: string }) {
           {sent.mode === "test"
             ? `It went through the whole pipeline to ${sent.to} but was not delivered: verify a domain to reach an inbox. `
             : sent.status === "queued"
-              ? `It waits in the queue until delivery (SMTP_URL or RESEND_API_KEY) is configured. `
+              ? `It waits in the queue until delivery is connected (Settings → Delivery), then goes out by itself. `
               : `On its way to ${sent.to} from ${sent.from}. `}
           <Link href={`/emails/${sent.id}`} className="font-medium underline">
             View it in Emails

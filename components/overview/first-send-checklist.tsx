@@ -61,6 +61,11 @@ export async function FirstSendChecklist({
   );
 }
 
+/** The generated first admin's address reaches nobody: better an empty field than a dead letter. */
+function placeholderAddress(address: string) {
+  return /@[^@]+\.(local|localhost|invalid|test|example)$/i.test(address);
+}
+
 function askAnAdmin(what: string) {
   return <p className="text-[13px] text-zinc-500">Ask an admin of this project to {what}.</p>;
 }
@@ -121,12 +126,31 @@ export function checklistSteps(progress: FirstSendProgress, role: Role, userEmai
           ),
     },
     {
+      title: "Connect delivery",
+      done: progress.deliveryConnected,
+      description: progress.deliveryConnected
+        ? "Live email has a way out."
+        : "Your email provider's SMTP settings, or a Resend API key. Until then live email waits as queued.",
+      action: progress.deliveryConnected
+        ? undefined
+        : adminLink(
+            role,
+            "delivery.manage",
+            <StepLink href="/settings/delivery">Connect delivery</StepLink>,
+            "connect one",
+          ),
+    },
+    {
       title: "Send a test email",
       done: progress.testSent,
-      description: progress.domainVerified
-        ? "See your email in a real inbox."
-        : "Works right away: without a verified sender it is simulated and recorded in Emails, never delivered.",
-      action: <ChecklistTestSend defaultTo={userEmail} />,
+      description: progress.testSent
+        ? "A relay accepted a live email: delivery works."
+        : !progress.domainVerified
+          ? "Works right away: without a verified sender it is simulated and recorded in Emails, never delivered."
+          : progress.deliveryConnected
+            ? "See your email in a real inbox. Done once a relay accepts it."
+            : "Connect delivery first: until then the email waits as queued.",
+      action: <ChecklistTestSend defaultTo={placeholderAddress(userEmail) ? "" : userEmail} />,
     },
     {
       title: "Create an API key",

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { apiKeys, domains, emails, projects, type Domain } from "@/db/schema";
 import type { ServiceContext } from "../context";
 
@@ -11,18 +11,20 @@ export type FirstSendProgress = {
   senderSet: boolean;
   /** The default sender's address, when set. */
   sender: string | null;
-  /** The project has recorded any email (a dashboard test send, live or simulated, or an API send). */
+  /** Live mail can leave: the project's relays (Settings → Delivery) or the environment's. */
+  deliveryConnected: boolean;
+  /** A live email was accepted by a relay (not queued, not simulated): delivery really works. */
   testSent: boolean;
   apiKeyCreated: boolean;
 };
 
 /**
  * The overview's path to a first send, each step read from the project's data: a domain added,
- * verified (by DNS or by an admin), a default sender, an email recorded, an API key. Small
- * indexed reads (domains by project, the newest email, active keys).
+ * verified (by DNS or by an admin), a default sender, a way out for live mail, a live email a
+ * relay accepted, an API key. Small indexed reads (domains by project, emails by status, keys).
  */
 export async function firstSendProgress(ctx: ServiceContext): Promise<FirstSendProgress> {
-  const [[domain], [project], [email], [key]] = await Promise.all([
+  const [[domain], [project], [email], [key], deliveryConnected] = await Promise.all([
     ctx.db
       .select({ id: domains.id, name: domains.name, status: domains.status })
       .from(domains)
@@ -36,14 +38,21 @@ export async function firstSendProgress(ctx: ServiceContext): Promise<FirstSendP
     ctx.db
       .select({ id: emails.id })
       .from(emails)
-      .where(eq(emails.projectId, ctx.projectId))
-      .orderBy(desc(emails.createdAt), desc(emails.id))
+      .where(
+        and(
+          eq(emails.projectId, ctx.projectId),
+          inArray(emails.status, ["sent", "delivered", "complained"]),
+          eq(emails.mode, "live"),
+          isNotNull(emails.sentAt),
+        ),
+      )
       .limit(1),
     ctx.db
       .select({ id: apiKeys.id })
       .from(apiKeys)
       .where(and(eq(apiKeys.projectId, ctx.projectId), isNull(apiKeys.revokedAt)))
       .limit(1),
+    ctx.transports.canDeliver(ctx.projectId),
   ]);
   return {
     domain: domain ?? null,
@@ -51,6 +60,7 @@ export async function firstSendProgress(ctx: ServiceContext): Promise<FirstSendP
     domainVerified: domain?.status === "verified",
     senderSet: Boolean(project?.fromEmail),
     sender: project?.fromEmail ?? null,
+    deliveryConnected,
     testSent: email !== undefined,
     apiKeyCreated: key !== undefined,
   };

@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { deliveryRelays, type DeliveryRelay } from "@/db/schema";
+import { and, count, eq } from "drizzle-orm";
+import { deliveryRelays, emails, type DeliveryRelay } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
@@ -38,6 +38,8 @@ export type DeliverySettings = {
   environment: EnvironmentDelivery | null;
   /** Where the project's live mail leaves now. */
   source: "project" | "environment" | "none";
+  /** Live emails waiting as `queued` for a way out. */
+  waiting: number;
 };
 
 export async function deliverySettings(ctx: ServiceContext): Promise<DeliverySettings> {
@@ -49,7 +51,18 @@ export async function deliverySettings(ctx: ServiceContext): Promise<DeliverySet
   );
   const [environment] = environmentRelays(ctx.config);
   const route = await ctx.transports.route(ctx.projectId, { fresh: true });
+  const [queued] = await ctx.db
+    .select({ n: count() })
+    .from(emails)
+    .where(
+      and(
+        eq(emails.projectId, ctx.projectId),
+        eq(emails.status, "queued"),
+        eq(emails.mode, "live"),
+      ),
+    );
   return {
+    waiting: queued?.n ?? 0,
     relays,
     environment: !environment
       ? null

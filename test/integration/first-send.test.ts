@@ -17,6 +17,10 @@ import { createTemplate } from "@/lib/templates/create";
 import { createUser } from "@/lib/users/users";
 import { ForbiddenError, ValidationError } from "@/lib/errors";
 import { startTestApp, type TestApp } from "../support/app";
+import { startSmtpServer } from "../support/smtp-server";
+import { saveRelay } from "@/lib/delivery/relays";
+import { deliverEmail } from "@/lib/sending/deliver";
+import { releaseQueuedEmails } from "@/lib/sending/sweep";
 import { formData, signInAs } from "../support/dashboard-session";
 
 vi.mock("@/lib/auth", async () => (await import("../support/dashboard-session")).authMock());
@@ -135,6 +139,7 @@ describe(`a first send (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
       domainVerified: false,
       senderSet: false,
       sender: null,
+      deliveryConnected: false,
       testSent: false,
       apiKeyCreated: true,
     });
@@ -155,13 +160,36 @@ describe(`a first send (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
       IDLE,
       formData({ to: "me@realcompany.com" }),
     );
-    expect(state).toMatchObject({ status: "success", result: { mode: "live" } });
+    expect(state).toMatchObject({ status: "success", result: { mode: "live", status: "queued" } });
+    // Queued with nowhere to go is not a test email sent (the checklist used to say "All set").
     expect(await firstSendProgress(project.ctx)).toMatchObject({
       domainVerified: true,
       senderSet: true,
       sender: "hello@news.test",
-      testSent: true,
+      deliveryConnected: false,
+      testSent: false,
     });
+    const smtp = await startSmtpServer();
+    try {
+      await saveRelay(project.ctx, null, {
+        kind: "smtp",
+        name: "Local relay",
+        host: "127.0.0.1",
+        port: Number(new URL(smtp.url).port),
+        tls_mode: "none",
+      });
+      expect(await firstSendProgress(project.ctx)).toMatchObject({
+        deliveryConnected: true,
+        testSent: false,
+      });
+      // What the release and delivery jobs do (this app runs no workers).
+      await releaseQueuedEmails(app.runtime, { projectId: project.id });
+      if (state.status === "success") await deliverEmail(app.runtime, state.result!.id);
+      expect(smtp.received.map((m) => m.to)).toEqual([["me@realcompany.com"]]);
+      expect(await firstSendProgress(project.ctx)).toMatchObject({ testSent: true });
+    } finally {
+      await smtp.close();
+    }
   });
 
   it("an admin renames the project; a member cannot; a blank name is a field error", async () => {
