@@ -66,7 +66,7 @@ test("a new project's admin follows the checklist to a first send", async ({ pag
   await expect(page.getByText("Delivery is not connected")).toBeVisible();
   await page.getByRole("button", { name: "Add SMTP relay" }).first().click();
   const relay = page.getByRole("dialog", { name: "Add an SMTP relay" });
-  await relay.getByLabel("Name").fill("Local relay");
+  await relay.getByLabel("Name", { exact: true }).fill("Local relay");
   await relay.getByLabel("Host").fill("127.0.0.1");
   await relay.getByRole("radio", { name: "None" }).click();
   await relay.getByLabel("Port").fill(new URL(smtp.url).port);
