@@ -84,3 +84,33 @@ test("an API key created in Settings adds a contact that the dashboard then show
   });
   expect(refused.status()).toBe(401);
 });
+
+test("a key with sending access chosen in Settings sends but cannot read contacts", async ({
+  page,
+  request,
+}) => {
+  const keyName = `Sending key ${Date.now()}`;
+  await page.goto("/settings/api-keys");
+  await page.getByRole("button", { name: "Create API key" }).click();
+  const createDialog = page.getByRole("dialog", { name: "Create API key" });
+  await expect(createDialog.getByRole("radio", { name: /Full access/ })).toBeChecked();
+  await expect(createDialog.getByText(/cannot read contacts/)).toBeVisible();
+  await createDialog.getByLabel("Name").fill(keyName);
+  await createDialog.getByRole("radio", { name: /Sending access/ }).check();
+  await createDialog.getByRole("button", { name: "Create key" }).click();
+
+  const secretDialog = page.getByRole("dialog", { name: "Save your API key" });
+  await expect(secretDialog).toContainText("with sending access");
+  const secret = await secretDialog.getByRole("textbox", { name: "Secret key" }).inputValue();
+  await secretDialog.getByRole("button", { name: "I have saved the key" }).click();
+  const keyRow = page.getByRole("row").filter({ hasText: keyName });
+  await expect(keyRow).toContainText("Sending access");
+
+  const headers = { Authorization: `Bearer ${secret}` };
+  const contacts = await request.get("/api/v1/contacts", { headers });
+  expect(contacts.status()).toBe(403);
+  expect(((await contacts.json()) as { error: { code: string } }).error.code).toBe(
+    "insufficient_permission",
+  );
+  expect((await request.get("/api/v1/emails", { headers })).status()).toBe(200);
+});

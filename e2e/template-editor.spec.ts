@@ -226,3 +226,32 @@ test("an HTML template is edited in the code editor, undone, saved and reloaded"
     "Typed in the code editor",
   );
 });
+
+test("an HTML template with a script warns in the editor, still saves, and the warning leaves with the script", async ({
+  page,
+}) => {
+  const id = await createTemplate(page, {
+    name: `Script ${Date.now()}`,
+    subject: "Script",
+    format: "html",
+    source: "<html>\n<body>\n<p>Hello</p>\n<script>track()</script>\n</body>\n</html>",
+  });
+  await page.goto(`/templates/${id}`);
+  const warning = page.getByRole("status").filter({ hasText: "Scripts don't run in email" });
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText("<script> (line 4): email clients remove scripts");
+
+  // A warning, not an error: the template saves as written.
+  const code = page.getByRole("textbox", { name: "HTML source" });
+  await code.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type("\nBye");
+  await page.keyboard.press("ControlOrMeta+s");
+  await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
+  await expect(warning).toBeVisible();
+
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("Plain text only");
+  await expect(code).toContainText("Plain text only");
+  await expect(warning).toBeHidden();
+});

@@ -1,6 +1,7 @@
 import { authenticateApiKey } from "./api-keys/authenticate";
+import { permits, type KeyPermission } from "./api-keys/keys";
 import { serviceContext, type ServiceContext } from "./context";
-import { RateLimitedError, UnauthorizedError } from "./errors";
+import { ForbiddenError, RateLimitedError, UnauthorizedError } from "./errors";
 import { randomBase62 } from "./ids";
 import { getRuntime } from "./runtime";
 import { addressLimit } from "./http/address-limit";
@@ -16,15 +17,38 @@ export type ApiHandlerArgs<P> = {
 };
 
 type RouteContext<P> = { params: Promise<P> };
+type ApiHandler<P> = (args: ApiHandlerArgs<P>) => Promise<Response>;
+type RouteHandler<P> = (request: Request, route: RouteContext<P>) => Promise<Response>;
+type Params = Record<string, string | string[]>;
+
+export type ApiRouteOptions = {
+  /**
+   * The key permission the route needs (DECISIONS §12). `full` unless the route says
+   * `sending`, so a new route is closed to sending keys until it is declared open to them.
+   */
+  permission?: KeyPermission;
+};
 
 /**
- * Wraps every /api/v1 handler: request id, API key, per-key rate limit (and per client address
- * for requests without a valid key), and the single mapping from thrown errors to responses.
+ * Wraps every /api/v1 handler: request id, API key and its permission, per-key rate limit (and
+ * per client address for requests without a valid key), and the single mapping from thrown
+ * errors to responses. `withApiKey({ permission: "sending" }, handler)` opens a route to
+ * sending keys.
  */
-export function withApiKey<P extends Record<string, string | string[]> = Record<string, never>>(
-  handler: (args: ApiHandlerArgs<P>) => Promise<Response>,
-) {
-  return async (request: Request, route: RouteContext<P>): Promise<Response> => {
+export function withApiKey<P extends Params = Record<string, never>>(
+  handler: ApiHandler<P>,
+): RouteHandler<P>;
+export function withApiKey<P extends Params = Record<string, never>>(
+  options: ApiRouteOptions,
+  handler: ApiHandler<P>,
+): RouteHandler<P>;
+export function withApiKey<P extends Params>(
+  first: ApiHandler<P> | ApiRouteOptions,
+  second?: ApiHandler<P>,
+): RouteHandler<P> {
+  const [options, handler] = typeof first === "function" ? [{}, first] : [first, second!];
+  const needed: KeyPermission = options.permission ?? "full";
+  const wrapped = async (request: Request, route: RouteContext<P>): Promise<Response> => {
     const requestId = `req_${randomBase62(20)}`;
     let rateHeaders: Record<string, string> = {};
     let response: Response;
@@ -45,6 +69,7 @@ export function withApiKey<P extends Record<string, string | string[]> = Record<
         "RateLimit-Reset": String(verdict.resetSeconds),
       };
       if (!verdict.allowed) throw new RateLimitedError(verdict.resetSeconds);
+      if (!permits(key.permission, needed)) throw insufficientPermission(request);
       const ctx: ServiceContext = serviceContext(runtime, key.projectId, key.mode);
       const url = new URL(request.url);
       response = await handler({
@@ -58,6 +83,22 @@ export function withApiKey<P extends Record<string, string | string[]> = Record<
     }
     return withHeaders(response, { "X-Request-Id": requestId, ...rateHeaders });
   };
+  return Object.assign(wrapped, { keyPermission: needed });
+}
+
+/** The key permission a route export needs (tests and the OpenAPI check read it); null if none. */
+export function keyPermissionOf(handler: unknown): KeyPermission | null {
+  return typeof handler === "function" && "keyPermission" in handler
+    ? (handler.keyPermission as KeyPermission)
+    : null;
+}
+
+function insufficientPermission(request: Request) {
+  const path = new URL(request.url).pathname.replace(/^\/api/, "");
+  return new ForbiddenError(
+    `This API key has sending access: it can send email and events and read emails. ${request.method} ${path} needs a key with full access.`,
+    "insufficient_permission",
+  );
 }
 
 /** For routes outside key auth (the unknown-route 404): request id and error mapping only. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { AlertTriangle, FlaskConical, Plus, Zap } from "lucide-react";
+import { AlertTriangle, FlaskConical, KeyRound, Plus, Send, Zap } from "lucide-react";
 import { startTransition, useActionState, type FormEvent } from "react";
 import { createApiKeyAction, type CreatedKey } from "@/lib/dashboard/actions/api-keys";
 import { IDLE, type FormState } from "@/lib/dashboard/form-state";
@@ -63,14 +63,16 @@ function CreateKeyContent({ onDone }: { onDone: () => void }) {
           <fieldset className="grid gap-1.5">
             <legend className="mb-1.5 text-[13px] font-medium text-zinc-800">Mode</legend>
             <div className="grid gap-2 sm:grid-cols-2">
-              <ModeOption
+              <ChoiceOption
+                name="mode"
                 value="live"
                 title="Live"
                 icon={Zap}
                 description="Sends real email through your provider."
                 defaultChecked
               />
-              <ModeOption
+              <ChoiceOption
+                name="mode"
                 value="test"
                 title="Test"
                 icon={FlaskConical}
@@ -78,6 +80,31 @@ function CreateKeyContent({ onDone }: { onDone: () => void }) {
               />
             </div>
             {errors.mode && <p className="text-[13px] text-red-600">{errors.mode}</p>}
+          </fieldset>
+          <fieldset className="grid gap-1.5">
+            <legend className="mb-1.5 text-[13px] font-medium text-zinc-800">Access</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              <ChoiceOption
+                name="permission"
+                value="full"
+                title="Full access"
+                icon={KeyRound}
+                description="Everything the API can do: contacts, campaigns, domains, webhooks…"
+                defaultChecked
+              />
+              <ChoiceOption
+                name="permission"
+                value="sending"
+                title="Sending access"
+                icon={Send}
+                description="Can send email and events and read emails; cannot read contacts or change settings."
+              />
+            </div>
+            <p className="text-xs text-zinc-500">
+              Give the server that only sends mail a sending key: if it leaks, your audience and
+              settings stay out of reach.
+            </p>
+            {errors.permission && <p className="text-[13px] text-red-600">{errors.permission}</p>}
           </fieldset>
         </DialogBody>
         <DialogFooter>
@@ -93,14 +120,16 @@ function CreateKeyContent({ onDone }: { onDone: () => void }) {
   );
 }
 
-function ModeOption({
+function ChoiceOption({
+  name,
   value,
   title,
   description,
   icon: Icon,
   defaultChecked,
 }: {
-  value: "live" | "test";
+  name: "mode" | "permission";
+  value: string;
   title: string;
   description: string;
   icon: typeof Zap;
@@ -115,18 +144,18 @@ function ModeOption({
     >
       <input
         type="radio"
-        name="mode"
+        name={name}
         value={value}
         defaultChecked={defaultChecked}
         className="mt-0.5 size-4 accent-indigo-600"
-        aria-describedby={`mode-${value}-hint`}
+        aria-describedby={`${name}-${value}-hint`}
       />
       <span className="min-w-0">
         <span className="flex items-center gap-1.5 text-sm font-medium text-zinc-900">
           <Icon aria-hidden className="size-3.5 text-zinc-500" />
           {title}
         </span>
-        <span id={`mode-${value}-hint`} className="mt-0.5 block text-xs text-zinc-500">
+        <span id={`${name}-${value}-hint`} className="mt-0.5 block text-xs text-zinc-500">
           {description}
         </span>
       </span>
@@ -138,7 +167,7 @@ function SecretView({ created, onDone }: { created: CreatedKey; onDone: () => vo
   return (
     <DialogContent
       title="Save your API key"
-      description={`“${created.name}” was created. Copy the secret now and keep it somewhere safe.`}
+      description={`“${created.name}” was created with ${created.permission === "sending" ? "sending" : "full"} access. Copy the secret now and keep it somewhere safe.`}
       onInteractOutside={(event) => event.preventDefault()}
     >
       <DialogBody>

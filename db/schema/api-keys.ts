@@ -11,6 +11,10 @@ export const apiKeys = pgTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     name: text().notNull(),
     mode: text({ enum: ["live", "test"] }).notNull(),
+    // DECISIONS §12: `sending` keys may only send and read emails; keys made before are full.
+    permission: text({ enum: ["full", "sending"] })
+      .notNull()
+      .default("full"),
     // Only the SHA-256 of the secret is stored; `hint` is the first characters, for display.
     keyHash: text().notNull(),
     hint: text().notNull(),

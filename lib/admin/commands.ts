@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { projects } from "@/db/schema";
 import { createApiKey } from "../api-keys/create";
+import { KEY_PERMISSIONS } from "../api-keys/keys";
 import { serviceContext } from "../context";
 import { createDomain } from "../domains/create";
 import { AppError, NotFoundError } from "../errors";
@@ -12,7 +13,8 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options] [--json]
 
 Commands:
   create-project --name N [--domain D [--verified]]
-  create-key     --project ID --mode live|test [--name N]
+  create-key     --project ID --mode live|test [--name N] [--permission full|sending]
+                 (sending: may only send email and events and read emails)
   add-domain     --project ID --domain D [--verified]
   create-user    --email E --password P [--role admin|member] [--project ID]
   reset-password --email E --password P   (signs the user out everywhere)`;
@@ -31,6 +33,19 @@ function required(flags: Flags, name: string): string {
 function optional(flags: Flags, name: string): string | undefined {
   const value = flags[name];
   return typeof value === "string" ? value : undefined;
+}
+
+/** An optional flag that must be one of `allowed` when given (a bare `--flag` is not). */
+function optionalChoice<T extends string>(
+  flags: Flags,
+  name: string,
+  allowed: readonly T[],
+): T | undefined {
+  const value = flags[name];
+  if (value === undefined) return undefined;
+  if (typeof value === "string" && (allowed as readonly string[]).includes(value))
+    return value as T;
+  throw new AppError(2, "usage", `--${name} must be ${allowed.join(" or ")}.\n${ADMIN_USAGE}`);
 }
 
 async function assertProject(runtime: Runtime, projectId: string) {
@@ -81,15 +96,23 @@ export async function runAdminCommand(
     case "create-key": {
       const projectId = required(flags, "project");
       const mode = required(flags, "mode");
+      const permission = optionalChoice(flags, "permission", KEY_PERMISSIONS);
       await assertProject(runtime, projectId);
       // The operator acts as an admin of every project.
       const { key, secret } = await createApiKey(serviceContext(runtime, projectId), {
         mode,
+        permission,
         name: optional(flags, "name") ?? `${mode} key`,
       });
       return {
-        json: { id: key.id, key: secret, mode: key.mode, project_id: key.projectId },
-        text: `${key.mode} key ${key.id}: ${secret}`,
+        json: {
+          id: key.id,
+          key: secret,
+          mode: key.mode,
+          permission: key.permission,
+          project_id: key.projectId,
+        },
+        text: `${key.mode} key ${key.id} (${key.permission} access): ${secret}`,
       };
     }
     case "add-domain": {

@@ -3,9 +3,14 @@ import { apiKeys } from "@/db/schema";
 import type { Database } from "@/db";
 import { UnauthorizedError } from "../errors";
 import { LruCache } from "../lru-cache";
-import { hashKey, KEY_PATTERN, type KeyMode } from "./keys";
+import { hashKey, KEY_PATTERN, type KeyMode, type KeyPermission } from "./keys";
 
-export type AuthenticatedKey = { id: string; projectId: string; mode: KeyMode };
+export type AuthenticatedKey = {
+  id: string;
+  projectId: string;
+  mode: KeyMode;
+  permission: KeyPermission;
+};
 
 /**
  * Key lookups are cached per process for a few seconds: the hash lookup would otherwise be a
@@ -70,6 +75,7 @@ export async function authenticateApiKey(
       id: apiKeys.id,
       projectId: apiKeys.projectId,
       mode: apiKeys.mode,
+      permission: apiKeys.permission,
       revokedAt: apiKeys.revokedAt,
     })
     .from(apiKeys)
@@ -79,7 +85,7 @@ export async function authenticateApiKey(
     unknownKeys.set(keyHash, true, nowMs);
     throw unknownKey();
   }
-  const key = { id: row.id, projectId: row.projectId, mode: row.mode };
+  const key = { id: row.id, projectId: row.projectId, mode: row.mode, permission: row.permission };
   validKeys.set(keyHash, key, nowMs);
   recordLastUsed(db, key.id, now);
   return key;

@@ -5,11 +5,14 @@ import type { ServiceContext } from "../context";
 import { newId } from "../ids";
 import { authorize } from "../permissions";
 import { parseInput } from "../validation";
-import { generateKeySecret, hashKey, keyHint } from "./keys";
+import { generateKeySecret, hashKey, KEY_PERMISSIONS, keyHint } from "./keys";
 
 export const CreateApiKeyInput = z.object({
   name: z.string().trim().min(1, "name is required").max(100).default("API key"),
   mode: z.enum(["live", "test"], { error: "mode must be live or test" }),
+  permission: z
+    .enum(KEY_PERMISSIONS, { error: "permission must be full or sending" })
+    .default("full"),
 });
 
 /**
@@ -23,7 +26,7 @@ export async function createApiKey(ctx: ServiceContext, input: unknown) {
 
 /** The insert itself, for a new project's first keys (lib/projects/create.ts, the operator's). */
 export async function insertApiKey(db: Executor, projectId: string, input: unknown) {
-  const { name, mode } = parseInput(CreateApiKeyInput, input);
+  const { name, mode, permission } = parseInput(CreateApiKeyInput, input);
   const secret = generateKeySecret(mode);
   const [row] = await db
     .insert(apiKeys)
@@ -32,6 +35,7 @@ export async function insertApiKey(db: Executor, projectId: string, input: unkno
       projectId,
       name,
       mode,
+      permission,
       keyHash: hashKey(secret),
       hint: keyHint(secret),
     })

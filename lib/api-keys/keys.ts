@@ -3,6 +3,19 @@ import { randomBase62 } from "../ids";
 
 export type KeyMode = "live" | "test";
 
+/**
+ * What a key may do (DECISIONS §12, Resend's model): `full`, everything; `sending`, only the
+ * routes that declare it (send, batch send, events, reading emails), for the app server that
+ * only sends. The API handler wrapper enforces it (lib/api-handler.ts).
+ */
+export const KEY_PERMISSIONS = ["full", "sending"] as const;
+export type KeyPermission = (typeof KEY_PERMISSIONS)[number];
+
+/** Whether a key with `held` may call a route that needs `needed`: full covers sending. */
+export function permits(held: KeyPermission, needed: KeyPermission): boolean {
+  return held === "full" || needed === "sending";
+}
+
 /** `sk_live_` / `sk_test_` followed by 40 random base62 characters (DECISIONS §2). */
 export function generateKeySecret(mode: KeyMode): string {
   return `sk_${mode}_${randomBase62(40)}`;

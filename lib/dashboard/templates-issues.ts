@@ -1,4 +1,5 @@
 import type { ErrorDetail } from "../errors";
+import { findActiveContent, type ActiveContentKind } from "../html/active-content";
 import {
   Block,
   BlocksDocument,
@@ -122,4 +123,49 @@ export function issueCount(issues: EditorIssues): number {
     Object.keys(issues.theme).length +
     issues.general.length
   );
+}
+
+/**
+ * What the HTML editor warns about before save (issue 21): scripts, event handlers and
+ * javascript: links, which no email client runs. The template still saves; every send removes
+ * them (lib/html/active-content.ts). One sentence per kind, with the lines they are on.
+ */
+export function scriptWarnings(html: string): string[] {
+  const found = findActiveContent(html);
+  if (found.length === 0) return [];
+  const byKind = new Map<ActiveContentKind, { names: Set<string>; lines: number[] }>();
+  let line = 1;
+  let counted = 0;
+  for (const item of found) {
+    for (let i = html.indexOf("\n", counted); i !== -1 && i < item.start;) {
+      line++;
+      i = html.indexOf("\n", i + 1);
+    }
+    counted = item.start;
+    const entry = byKind.get(item.kind) ?? { names: new Set(), lines: [] };
+    entry.names.add(item.kind === "event_handler" ? item.name : `<${item.tag}>`);
+    if (entry.lines.at(-1) !== line) entry.lines.push(line);
+    byKind.set(item.kind, entry);
+  }
+  const where = (at: number[]) =>
+    at.length === 1
+      ? `line ${at[0]}`
+      : `lines ${at.slice(0, 5).join(", ")}${at.length > 5 ? ` and ${at.length - 5} more` : ""}`;
+  const warnings: string[] = [];
+  const scripts = byKind.get("script");
+  if (scripts)
+    warnings.push(
+      `<script> (${where(scripts.lines)}): email clients remove scripts, so this won't run. Mailwright takes it out of every email it sends.`,
+    );
+  const handlers = byKind.get("event_handler");
+  if (handlers)
+    warnings.push(
+      `${[...handlers.names].slice(0, 3).join(", ")}${handlers.names.size > 3 ? "…" : ""} (${where(handlers.lines)}): email clients ignore event handlers, so this won't run. Mailwright takes it out of every email it sends.`,
+    );
+  const urls = byKind.get("script_url");
+  if (urls)
+    warnings.push(
+      `javascript: link (${where(urls.lines)}): email clients block these links. Mailwright takes it out of every email it sends; link to an https:// address instead.`,
+    );
+  return warnings;
 }

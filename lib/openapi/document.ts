@@ -4,6 +4,8 @@ import {
   errorCodes,
   errorStatuses,
   ERROR_DESCRIPTIONS,
+  INSUFFICIENT_PERMISSION,
+  needsFullKey,
   type Operation,
 } from "./operation";
 import { operations as allOperations } from "./operations";
@@ -72,8 +74,8 @@ export function buildOpenApiDocument(options: { serverUrl: string; operations?: 
       operationId: op.id,
       tags: [op.tag],
       summary: op.summary,
-      description: op.description,
-      ...(op.public ? { security: [] } : {}),
+      description: op.public ? op.description : `${op.description}\n\n${permissionNote(op)}`,
+      ...(op.public ? { security: [] } : { "x-permission": op.permission ?? "full" }),
       parameters: [...pathParameters(op), ...queryParameters(op), ...headerParameters(op)],
       ...(requestName && {
         requestBody: {
@@ -111,7 +113,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; operations?: 
       title: "Mailwright API",
       version: "1.0.0",
       description:
-        'Send transactional email, manage contacts, segments, templates, campaigns, automations, domains, suppressions and webhooks. Authenticate with `Authorization: Bearer sk_live_…` (or `sk_test_…`: simulated delivery). Errors share one body: `{"error":{"code","message","details"?}}`; every response carries `X-Request-Id` and `RateLimit-*` headers.',
+        'Send transactional email, manage contacts, segments, templates, campaigns, automations, domains, suppressions and webhooks. Authenticate with `Authorization: Bearer sk_live_…` (or `sk_test_…`: simulated delivery). A key has a permission: `full` (every operation) or `sending` (only the operations marked `x-permission: sending`: send, batch send, record events, list and get emails); any other operation answers a sending key with 403 `insufficient_permission`. Errors share one body: `{"error":{"code","message","details"?}}`; every response carries `X-Request-Id` and `RateLimit-*` headers.',
     },
     servers: [{ url: `${options.serverUrl}/api` }],
     security: [{ bearerAuth: [] }],
@@ -197,8 +199,18 @@ function headerParameters(op: Operation) {
   }));
 }
 
+/** Who may call a keyed operation, at the end of its description (the reference shows it). */
+function permissionNote(op: Operation): string {
+  return needsFullKey(op)
+    ? "Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`."
+    : "Open to keys with `sending` permission (and `full`).";
+}
+
 function errorResponse(op: Operation, status: ErrorStatus) {
   const codes = errorCodes(op, status);
+  // A full-only operation with no 403 of its own: the example is the permission refusal.
+  const example =
+    status === 403 && needsFullKey(op) && !op.codes?.[403] ? INSUFFICIENT_PERMISSION : codes[0];
   return {
     description: `${ERROR_DESCRIPTIONS[status]} \`error.code\`: ${codes.map((c) => `\`${c}\``).join(", ")}.`,
     // The same list for tools (the contract run checks every answer's code against it).
@@ -206,7 +218,7 @@ function errorResponse(op: Operation, status: ErrorStatus) {
     content: {
       "application/json": {
         schema: ref("Error"),
-        example: { error: { code: codes[0], message: ERROR_DESCRIPTIONS[status] } },
+        example: { error: { code: example, message: ERROR_DESCRIPTIONS[status] } },
       },
     },
   };

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { KeyPermission } from "../api-keys/keys";
 
 /**
  * One documented /v1 operation. Schemas are the ones the service parses with (requests) and the
@@ -26,6 +27,12 @@ export type Operation = {
   codes?: Partial<Record<ErrorStatus, string[]>>;
   /** Whether it needs no API key. */
   public?: true;
+  /**
+   * The key permission it needs (DECISIONS §12), as its route declares it to withApiKey:
+   * `sending` for the few a sending key may call, else `full` (the default). A unit test checks
+   * the two agree.
+   */
+  permission?: KeyPermission;
   /** A request that works against a fresh project: shown in the reference, run by the tests. */
   example?: { body?: unknown; query?: Record<string, string>; rawBody?: string };
   /** Request headers worth documenting (Idempotency-Key). */
@@ -51,7 +58,7 @@ export type ErrorStatus = keyof typeof ERROR_CODES;
 export const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: "The body is not valid JSON.",
   401: "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`).",
-  403: "The key's project may not do this.",
+  403: "Refused for this key or its project.",
   404: "No such resource in this project.",
   409: "The resource is not in a state that allows this.",
   413: "The body is larger than 10 MiB.",
@@ -64,6 +71,7 @@ export function errorStatuses(op: Operation): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(op.errors ?? []);
   for (const status of Object.keys(op.codes ?? {})) statuses.add(Number(status) as ErrorStatus);
   if (!op.public) statuses.add(401).add(429);
+  if (needsFullKey(op)) statuses.add(403);
   if (op.body) statuses.add(400).add(413).add(422);
   // A raw body (the contact import's file) is streamed, never buffered: no size limit, no 413.
   if (op.rawBody) statuses.add(422);
@@ -74,5 +82,15 @@ export function errorStatuses(op: Operation): ErrorStatus[] {
 
 /** The `error.code`s an operation can answer with `status`. */
 export function errorCodes(op: Operation, status: ErrorStatus): string[] {
-  return [...ERROR_CODES[status], ...(op.codes?.[status] ?? [])];
+  const codes: string[] = [...ERROR_CODES[status], ...(op.codes?.[status] ?? [])];
+  if (status === 403 && needsFullKey(op)) codes.push(INSUFFICIENT_PERMISSION);
+  return codes;
+}
+
+/** The 403 a key with `sending` permission gets from an operation that needs `full`. */
+export const INSUFFICIENT_PERMISSION = "insufficient_permission";
+
+/** A keyed operation a sending key may not call. */
+export function needsFullKey(op: Operation): boolean {
+  return !op.public && (op.permission ?? "full") === "full";
 }

@@ -15,6 +15,7 @@ import type { Operation } from "./operation";
 export const sendingOperations: Operation[] = [
   {
     id: "sendEmail",
+    permission: "sending",
     method: "post",
     path: "/v1/send",
     tag: "Emails",
@@ -50,6 +51,7 @@ export const sendingOperations: Operation[] = [
   },
   {
     id: "sendEmailBatch",
+    permission: "sending",
     method: "post",
     path: "/v1/send/batch",
     tag: "Emails",
@@ -98,6 +100,7 @@ export const sendingOperations: Operation[] = [
   },
   {
     id: "listEmails",
+    permission: "sending",
     method: "get",
     path: "/v1/emails",
     tag: "Emails",
@@ -110,6 +113,7 @@ export const sendingOperations: Operation[] = [
   },
   {
     id: "getEmail",
+    permission: "sending",
     method: "get",
     path: "/v1/emails/{id}",
     tag: "Emails",
@@ -129,6 +133,7 @@ export const sendingOperations: Operation[] = [
   },
   {
     id: "recordEvent",
+    permission: "sending",
     method: "post",
     path: "/v1/events",
     tag: "Events",

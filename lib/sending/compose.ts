@@ -2,6 +2,7 @@ import { createPrivateKey, type KeyObject } from "node:crypto";
 import type { Email } from "@/db/schema";
 import type { Executor } from "@/db";
 import { findVerifiedDomain } from "../domains/find-verified";
+import { stripActiveContent } from "../html/active-content";
 import { htmlToPlainText } from "../templates/render";
 import { ttlCache } from "../ttl-cache";
 import { domainOf } from "./addresses";
@@ -27,8 +28,9 @@ export type ComposeDeps = {
 
 /**
  * Turns a stored email into the message a transport sends: DKIM with the sending domain's key
- * (when the domain is still verified), our stable Message-ID, instrumented HTML, and the VERP
- * return path that brings bounces and complaints back to this email (DECISIONS §9).
+ * (when the domain is still verified), our stable Message-ID, instrumented HTML without scripts
+ * (no client runs them; the stored email keeps what was sent to us), and the VERP return path
+ * that brings bounces and complaints back to this email (DECISIONS §9).
  */
 export async function composeMessage(deps: ComposeDeps, email: Email): Promise<OutgoingMessage> {
   const { db } = deps;
@@ -36,6 +38,7 @@ export async function composeMessage(deps: ComposeDeps, email: Email): Promise<O
   const address = /<([^>]+)>$/.exec(email.fromAddress)?.[1] ?? email.fromAddress;
   const domainName = domainOf(address);
   const signing = await cachedSigningDomain(db, email.projectId, domainName);
+  const html = email.html ? stripActiveContent(email.html) : null;
   return {
     returnPath: returnPathAddress(deps.config, await linkSigningKey(db), email.id, domainName),
     from: email.fromAddress,
@@ -44,8 +47,8 @@ export async function composeMessage(deps: ComposeDeps, email: Email): Promise<O
     bcc: email.bcc,
     replyTo: email.replyTo,
     subject: email.subject,
-    html: email.html ? await instrument(email.html, email, trackingPolicy(signing)) : null,
-    text: email.text ?? (email.html ? htmlToPlainText(email.html) : null),
+    html: html ? await instrument(html, email, trackingPolicy(signing)) : null,
+    text: email.text ?? (html ? htmlToPlainText(html) : null),
     messageId: email.messageId ?? `<${email.id}@${domainName}>`,
     // Postmark hands metadata headers back in its webhooks: how its events find this email.
     headers: { ...email.headers, [`X-PM-Metadata-${POSTMARK_METADATA_KEY}`]: email.id },

@@ -13,6 +13,8 @@ export interface paths {
         /**
          * Send an email
          * @description One transactional email, from raw `html` or a stored `template` with `variables`. 200 when handed to the provider (`sent`), 202 when stored `queued` (no provider configured). With an `Idempotency-Key`, a retry of the same request answers the first result with `idempotent: true`; the key reused for a different request is refused with 422 `idempotency_key_reused`. Test keys simulate delivery.
+         *
+         *     Open to keys with `sending` permission (and `full`).
          */
         post: operations["sendEmail"];
         delete?: never;
@@ -33,6 +35,8 @@ export interface paths {
         /**
          * Send up to 100 emails
          * @description A JSON array of 1–100 emails, each the body of POST /v1/send. All or nothing: every item is checked first and the first invalid one fails the request with a detail path naming its index (`2.to`); otherwise all are recorded in one transaction. 200 when every email is `sent`, else 202. `Idempotency-Key` covers the whole batch (the same batch replays, another is refused with 422 `idempotency_key_reused`).
+         *
+         *     Open to keys with `sending` permission (and `full`).
          */
         post: operations["sendEmailBatch"];
         delete?: never;
@@ -53,6 +57,8 @@ export interface paths {
         /**
          * Cancel a scheduled email
          * @description A `scheduled` email becomes `canceled` and is never sent. 409 `email_not_scheduled` once it is no longer scheduled (sent, or canceled before).
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["cancelEmail"];
         delete?: never;
@@ -71,6 +77,8 @@ export interface paths {
         /**
          * List emails
          * @description Newest first, keyset-paged. Filters: `status`, `type`, `to` (exact), `search` (part of the recipient), `contact_id`, `campaign_id`, `automation_id`, `since`, `until` (a date or an ISO timestamp).
+         *
+         *     Open to keys with `sending` permission (and `full`).
          */
         get: operations["listEmails"];
         put?: never;
@@ -91,6 +99,8 @@ export interface paths {
         /**
          * Get an email
          * @description Current status, opens, clicks, the bodies and attachment names.
+         *
+         *     Open to keys with `sending` permission (and `full`).
          */
         get: operations["getEmail"];
         put?: never;
@@ -111,6 +121,8 @@ export interface paths {
         /**
          * List an email's events
          * @description Its timeline (queued, sent, delivered, opened, clicked, bounced…), oldest first.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["listEmailEvents"];
         put?: never;
@@ -133,6 +145,8 @@ export interface paths {
         /**
          * Record an event
          * @description A custom event (`user.signed_up`), optionally for a contact by `email`: enrolls it in automations triggered by that name and wakes runs waiting for it.
+         *
+         *     Open to keys with `sending` permission (and `full`).
          */
         post: operations["recordEvent"];
         delete?: never;
@@ -151,12 +165,16 @@ export interface paths {
         /**
          * List contacts
          * @description Newest first, keyset-paged. Filters: `email` (exact), `subscribed`, `search` (part of email or name).
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["listContacts"];
         put?: never;
         /**
          * Create or update a contact
          * @description Upsert by email (case-insensitive): 201 when created, 200 when updated. `data` is merged shallowly into the stored object; a key sent as null is removed.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["upsertContact"];
         delete?: never;
@@ -175,6 +193,8 @@ export interface paths {
         /**
          * Get a contact
          * @description One contact of the key's project.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["getContact"];
         put?: never;
@@ -182,6 +202,8 @@ export interface paths {
         /**
          * Delete a contact
          * @description Its automation runs exit.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         delete: operations["deleteContact"];
         options?: never;
@@ -189,6 +211,8 @@ export interface paths {
         /**
          * Update a contact
          * @description Only the fields sent change; `email` is immutable (422).
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         patch: operations["updateContact"];
         trace?: never;
@@ -203,6 +227,8 @@ export interface paths {
         /**
          * List a contact's activity
          * @description The contact's whole story, newest first, keyset-paged: emails sent to its address with their opens, clicks, bounces and complaints; automation runs with their steps; events; subscription changes (with the email an unsubscribe came from); its creation.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["listContactActivity"];
         put?: never;
@@ -223,6 +249,8 @@ export interface paths {
         /**
          * Export contacts as CSV
          * @description Every contact, or filtered like the list (`search`, `subscribed`, `email`) and/or by `segment` (an id), streamed as CSV.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["exportContacts"];
         put?: never;
@@ -245,6 +273,8 @@ export interface paths {
         /**
          * Import contacts from a file
          * @description Upserts every row like POST /v1/contacts. With a worker: 202 and the import to poll with GET /v1/contacts/imports/{id}; without one the import runs within the request (200).
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["importContacts"];
         delete?: never;
@@ -265,6 +295,8 @@ export interface paths {
         /**
          * Check an import file
          * @description Reads a whole file like the import and imports nothing: the counts, errors and duplicates it would produce.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["checkContactImport"];
         delete?: never;
@@ -283,6 +315,8 @@ export interface paths {
         /**
          * Get an import
          * @description Progress, counts and the per-row error report.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["getContactImport"];
         put?: never;
@@ -303,12 +337,16 @@ export interface paths {
         /**
          * List segments
          * @description Newest first, keyset-paged.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["listSegments"];
         put?: never;
         /**
          * Create a segment
          * @description Rules over contact fields (`email`, `name`, `subscribed`, `source`, `created_at`, `data.<key>`), engagement (`email.opened`/`email.clicked` in the last N days) or `tags`; `match` is all or any.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["createSegment"];
         delete?: never;
@@ -327,6 +365,8 @@ export interface paths {
         /**
          * Get a segment
          * @description Its name and conditions.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["getSegment"];
         put?: never;
@@ -334,6 +374,8 @@ export interface paths {
         /**
          * Delete a segment
          * @description The segment and its conditions; contacts are not affected.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         delete: operations["deleteSegment"];
         options?: never;
@@ -341,6 +383,8 @@ export interface paths {
         /**
          * Update a segment
          * @description `name` and/or `conditions`.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         patch: operations["updateSegment"];
         trace?: never;
@@ -355,6 +399,8 @@ export interface paths {
         /**
          * List a segment's contacts
          * @description The contacts matching it now, newest first, keyset-paged.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["listSegmentContacts"];
         put?: never;
@@ -375,6 +421,8 @@ export interface paths {
         /**
          * Count a segment's contacts
          * @description How many contacts match it now.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["countSegment"];
         put?: never;
@@ -395,12 +443,16 @@ export interface paths {
         /**
          * List templates
          * @description Newest first, keyset-paged; `scope=all` adds the system gallery; `category` filters.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["listTemplates"];
         put?: never;
         /**
          * Create a template
          * @description `subject` defaults to the name, `category` to General, `format` to blocks (`source` is then a JSON string `{"blocks":[…]}`).
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["createTemplate"];
         delete?: never;
@@ -419,6 +471,8 @@ export interface paths {
         /**
          * Get a template
          * @description One of the project's templates or a system template.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["getTemplate"];
         put?: never;
@@ -426,6 +480,8 @@ export interface paths {
         /**
          * Delete a template
          * @description The project's own templates only; a system or missing template is 404. 409 `template_in_use` while an automation or unsent campaign uses it: `details` names each.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         delete: operations["deleteTemplate"];
         options?: never;
@@ -433,6 +489,8 @@ export interface paths {
         /**
          * Update a template
          * @description Only the fields sent change; system templates are read-only (404).
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         patch: operations["updateTemplate"];
         trace?: never;
@@ -449,6 +507,8 @@ export interface paths {
         /**
          * Render a template
          * @description Fills `variables` in and answers the subject, HTML and plain text it would send.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["previewTemplate"];
         delete?: never;
@@ -467,12 +527,16 @@ export interface paths {
         /**
          * List campaigns
          * @description Newest first, keyset-paged. Filter: `status`.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["listCampaigns"];
         put?: never;
         /**
          * Create a campaign
          * @description A draft to everyone subscribed (`target: all`) or a segment. `from_email` must be on a verified domain; up to 3 alternate subjects (`variants`) with an optional `ab_test`; `scheduled_at` to send later.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["createCampaign"];
         delete?: never;
@@ -491,6 +555,8 @@ export interface paths {
         /**
          * Get a campaign
          * @description With `stats` once it sends (null on a draft): counts, rates of delivered, and per variant.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["getCampaign"];
         put?: never;
@@ -501,6 +567,8 @@ export interface paths {
         /**
          * Update a draft campaign
          * @description Drafts only: 409 once queued, sending or sent.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         patch: operations["updateCampaign"];
         trace?: never;
@@ -517,6 +585,8 @@ export interface paths {
         /**
          * Send a campaign
          * @description With a worker: 202 and `queued: true` (a future `scheduled_at` waits until then). Without one it sends inline (at most 200 recipients): 200 with `sent`, `failed` and `queued` counts. A campaign that is not a draft answers 409 with its status in the code (`campaign_sent`).
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["sendCampaign"];
         delete?: never;
@@ -537,6 +607,8 @@ export interface paths {
         /**
          * Cancel a queued or scheduled campaign
          * @description Back to draft; 409 once it has started sending.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["cancelCampaign"];
         delete?: never;
@@ -557,6 +629,8 @@ export interface paths {
         /**
          * Resume a paused campaign
          * @description A campaign the deliverability circuit breaker paused sends again; 409 otherwise.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["resumeCampaign"];
         delete?: never;
@@ -575,12 +649,16 @@ export interface paths {
         /**
          * List automations
          * @description Newest first, keyset-paged. Filter: `status`.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["listAutomations"];
         put?: never;
         /**
          * Create an automation
          * @description Always a draft (PATCH `status: live` to start it). A trigger (`contact.subscribed`, or an event by name) and steps: email, delay, wait, branch, action. Step ids and pointers are checked (422).
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["createAutomation"];
         delete?: never;
@@ -599,6 +677,8 @@ export interface paths {
         /**
          * Get an automation
          * @description With live `stats`: runs by status, per step entered/completed/failed/waiting.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["getAutomation"];
         put?: never;
@@ -606,6 +686,8 @@ export interface paths {
         /**
          * Delete an automation
          * @description Its runs are deleted with it.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         delete: operations["deleteAutomation"];
         options?: never;
@@ -613,6 +695,8 @@ export interface paths {
         /**
          * Update an automation
          * @description `name`, `trigger`, `steps`, `status` (draft or live); going live or back pauses/resumes its runs.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         patch: operations["updateAutomation"];
         trace?: never;
@@ -629,6 +713,8 @@ export interface paths {
         /**
          * Resume a paused automation
          * @description An automation the deliverability circuit breaker paused goes live again; 409 otherwise.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["resumeAutomation"];
         delete?: never;
@@ -647,6 +733,8 @@ export interface paths {
         /**
          * List an automation's runs
          * @description Newest first, keyset-paged. Filter: `status`.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["listAutomationRuns"];
         put?: never;
@@ -667,6 +755,8 @@ export interface paths {
         /**
          * Get a run
          * @description The run and its step history.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["getAutomationRun"];
         put?: never;
@@ -687,12 +777,16 @@ export interface paths {
         /**
          * List domains
          * @description Newest first, keyset-paged.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["listDomains"];
         put?: never;
         /**
          * Add a sending domain
          * @description A pending domain with a DKIM key pair and the DNS records to publish (DKIM is required; SPF, DMARC and the return-path records are suggested). Admin keys only.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["addDomain"];
         delete?: never;
@@ -711,6 +805,8 @@ export interface paths {
         /**
          * Get a domain
          * @description With its DNS records and each one's last checked status.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["getDomain"];
         put?: never;
@@ -718,6 +814,8 @@ export interface paths {
         /**
          * Delete a domain
          * @description Emails can no longer be sent from it.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         delete: operations["deleteDomain"];
         options?: never;
@@ -725,6 +823,8 @@ export interface paths {
         /**
          * Update a domain's tracking
          * @description `open_tracking` and `click_tracking` for the emails sent from it.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         patch: operations["updateDomain"];
         trace?: never;
@@ -741,6 +841,8 @@ export interface paths {
         /**
          * Check a domain's DNS records
          * @description Looks the records up now; the domain is verified once its DKIM record is found.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["verifyDomain"];
         delete?: never;
@@ -759,12 +861,16 @@ export interface paths {
         /**
          * List suppressions
          * @description Newest first, keyset-paged.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["listSuppressions"];
         put?: never;
         /**
          * Suppress an address
          * @description Nothing is sent to it any more. Idempotent by email: 201 when new, 200 (unchanged) when it exists.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["createSuppression"];
         delete?: never;
@@ -786,6 +892,8 @@ export interface paths {
         /**
          * Remove a suppression
          * @description The address (URL-encoded, case-insensitive) may be sent to again.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         delete: operations["deleteSuppression"];
         options?: never;
@@ -803,12 +911,16 @@ export interface paths {
         /**
          * List webhook endpoints
          * @description Newest first, keyset-paged; secrets are left out (GET /v1/webhooks/{id} shows one).
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["listWebhooks"];
         put?: never;
         /**
          * Register a webhook endpoint
          * @description Every event type unless `events` narrows it. The answer carries the signing `secret`. Admin keys only.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -827,6 +939,8 @@ export interface paths {
         /**
          * Get a webhook endpoint
          * @description With its signing secret.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["getWebhook"];
         put?: never;
@@ -834,6 +948,8 @@ export interface paths {
         /**
          * Delete a webhook endpoint
          * @description With its deliveries and attempt log.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -841,6 +957,8 @@ export interface paths {
         /**
          * Update a webhook endpoint
          * @description `url`, `events`, `description`, `active` (re-enabling clears the failure state).
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         patch: operations["updateWebhook"];
         trace?: never;
@@ -855,6 +973,8 @@ export interface paths {
         /**
          * List an endpoint's deliveries
          * @description Newest first, keyset-paged, each with its attempts. Filter: `status`.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -877,6 +997,8 @@ export interface paths {
         /**
          * Replay a delivery
          * @description Re-sends the same signed bytes now, as a job.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["replayWebhookDelivery"];
         delete?: never;
@@ -897,6 +1019,8 @@ export interface paths {
         /**
          * Send a test event
          * @description Delivers a signed `webhook.test` event with sample data through the normal path (signing, retries), whatever types the endpoint subscribes to; it appears in the endpoint's deliveries. Admin keys only.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["sendWebhookTestEvent"];
         delete?: never;
@@ -2288,7 +2412,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key's project may not do this. `error.code`: `forbidden`, `domain_not_verified`, `test_key_real_recipient`. */
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `domain_not_verified`, `test_key_real_recipient`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2298,7 +2422,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "forbidden",
-                     *         "message": "The key's project may not do this."
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -2442,7 +2566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key's project may not do this. `error.code`: `forbidden`, `domain_not_verified`, `test_key_real_recipient`. */
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `domain_not_verified`, `test_key_real_recipient`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2452,7 +2576,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "forbidden",
-                     *         "message": "The key's project may not do this."
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -2543,6 +2667,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -2811,6 +2952,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -3025,6 +3183,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`. */
             422: {
                 headers: {
@@ -3135,6 +3310,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
             413: {
                 headers: {
@@ -3225,6 +3417,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -3292,6 +3501,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -3394,6 +3620,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -3510,6 +3753,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -3598,6 +3858,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -3723,6 +4000,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`, `import_record_too_large`. */
             422: {
                 headers: {
@@ -3818,6 +4112,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`, `import_record_too_large`. */
             422: {
                 headers: {
@@ -3885,6 +4196,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -3960,6 +4288,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -4073,6 +4418,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
             413: {
                 headers: {
@@ -4163,6 +4525,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -4230,6 +4609,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -4329,6 +4725,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -4445,6 +4858,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -4535,6 +4965,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -4607,6 +5054,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -4713,6 +5177,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
             413: {
                 headers: {
@@ -4803,6 +5284,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -4870,6 +5368,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -4986,6 +5501,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -5127,6 +5659,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -5237,6 +5786,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`. */
             422: {
                 headers: {
@@ -5340,6 +5906,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
             413: {
                 headers: {
@@ -5424,6 +6007,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -5523,6 +6123,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -5662,7 +6279,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key's project may not do this. `error.code`: `forbidden`, `test_key_campaign`. */
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `test_key_campaign`, `insufficient_permission`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5672,7 +6289,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "forbidden",
-                     *         "message": "The key's project may not do this."
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -5786,6 +6403,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -5870,6 +6504,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -5963,6 +6614,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -6076,6 +6744,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
             413: {
                 headers: {
@@ -6166,6 +6851,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -6233,6 +6935,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -6332,6 +7051,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -6445,6 +7181,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -6534,6 +7287,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -6631,6 +7401,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -6700,6 +7487,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -6797,6 +7601,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -6910,6 +7731,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -6977,6 +7815,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -7076,6 +7931,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -7189,6 +8061,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -7258,6 +8147,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -7371,6 +8277,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
             413: {
                 headers: {
@@ -7461,6 +8384,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -7530,6 +8470,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -7637,6 +8594,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
             413: {
                 headers: {
@@ -7727,6 +8701,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -7794,6 +8785,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -7893,6 +8901,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */
@@ -8011,6 +9036,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -8102,6 +9144,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource in this project. `error.code`: `not_found`. */
             404: {
                 headers: {
@@ -8186,6 +9245,23 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
                      *       }
                      *     }
                      */

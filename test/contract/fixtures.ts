@@ -1,3 +1,4 @@
+import { createApiKey } from "@/lib/api-keys/create";
 import type { TestApp } from "../support/app";
 
 /**
@@ -38,6 +39,9 @@ export async function seedContractFixtures(app: TestApp): Promise<Record<string,
   const variables: Record<string, string> = {
     bearerToken: project.live,
     testKey: project.test,
+    // DECISIONS §12: what every full-only operation answers 403 `insufficient_permission`.
+    sendingKey: (await createApiKey(app.ctx(project.id), { mode: "live", permission: "sending" }))
+      .secret,
     contactId: (await post("/v1/contacts", { email: "fixture@example.com" })).id,
     segmentId: (await post("/v1/segments", { name: "All", conditions: { rules: [] } })).id,
     templateId: template.id,

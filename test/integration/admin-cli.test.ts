@@ -53,6 +53,41 @@ describe(`admin commands (${TEST_DRIVER})`, () => {
     expect(user.json).toMatchObject({ email: "ops@acme.test", role: "admin" });
   });
 
+  it("create-key --permission sending makes a key that may only send (DECISIONS §12)", async () => {
+    const { json: created } = (await runAdminCommand(app.runtime, "create-project", {
+      name: "Shop",
+    })) as { json: { project: { id: string } } };
+    const sending = (
+      await runAdminCommand(app.runtime, "create-key", {
+        project: created.project.id,
+        mode: "live",
+        permission: "sending",
+      })
+    ).json as { key: string; permission: string };
+    expect(sending.permission).toBe("sending");
+    const refused = await app.api("/v1/contacts", { key: sending.key });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("insufficient_permission");
+    expect((await app.api("/v1/emails", { key: sending.key })).status).toBe(200);
+
+    const full = await runAdminCommand(app.runtime, "create-key", {
+      project: created.project.id,
+      mode: "test",
+    });
+    expect(full.json).toMatchObject({ mode: "test", permission: "full" });
+    expect(full.text).toMatch(/full access/);
+
+    for (const permission of ["admin", "", true]) {
+      await expect(
+        runAdminCommand(app.runtime, "create-key", {
+          project: created.project.id,
+          mode: "live",
+          permission,
+        }),
+      ).rejects.toMatchObject({ code: "usage", message: /--permission must be full or sending/ });
+    }
+  });
+
   it("rejects bad input clearly", async () => {
     await expect(
       runAdminCommand(app.runtime, "create-key", { project: "prj_missing", mode: "live" }),

@@ -14,6 +14,7 @@ import {
 import {
   placeIssues,
   previewableDocument,
+  scriptWarnings,
   validateDocument,
 } from "@/lib/dashboard/templates-issues";
 import { samplesToVariables } from "@/lib/dashboard/templates-variables";
@@ -220,5 +221,29 @@ describe("converting blocks to HTML", () => {
     expect(sent.html).toContain("Hi Ada");
     expect(sent.html).toContain('href="https://x.test/p"');
     expect(sent.html).toContain("https://example.com/?u=7");
+  });
+});
+
+describe("scriptWarnings (issue 21: an HTML template with <script> saved with no warning)", () => {
+  it("warns once per kind, with the lines, before save", () => {
+    const html = [
+      "<h1>Hi</h1>",
+      "<script>track()</script>",
+      '<p onclick="x()">a</p>',
+      '<img src="https://x.example/a.png" onerror="y()">',
+      '<a href="javascript:void(0)">b</a>',
+      "<script src=a.js></script>",
+    ].join("\n");
+    expect(scriptWarnings(html)).toEqual([
+      "<script> (lines 2, 6): email clients remove scripts, so this won't run. Mailwright takes it out of every email it sends.",
+      "onclick, onerror (lines 3, 4): email clients ignore event handlers, so this won't run. Mailwright takes it out of every email it sends.",
+      "javascript: link (line 5): email clients block these links. Mailwright takes it out of every email it sends; link to an https:// address instead.",
+    ]);
+  });
+
+  it("has nothing to say about ordinary email HTML", () => {
+    expect(
+      scriptWarnings('<!-- <script> --><a href="https://example.com" title="<script>">x</a>'),
+    ).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import {
   updateBlock,
   type AnyBlock,
 } from "@/lib/dashboard/templates-document";
-import { previewableDocument } from "@/lib/dashboard/templates-issues";
+import { previewableDocument, scriptWarnings } from "@/lib/dashboard/templates-issues";
 import { previewVariables } from "@/lib/dashboard/templates-variables";
 import type { BlocksDocument } from "@/lib/templates/blocks";
 import { listTemplateVariables } from "@/lib/templates/inspect";
@@ -28,6 +28,7 @@ import { HtmlEditor } from "./html-editor";
 import { PreviewPane, type Device } from "./preview-pane";
 import { SendTestDialog, type SenderInfo } from "./send-test-dialog";
 import { SaveProblems } from "./save-problems";
+import { ScriptWarnings } from "./script-warnings";
 import { ThemePanel } from "./theme-panel";
 import { useLivePreview } from "./use-live-preview";
 import { usePreviewPicker } from "./use-preview-picker";
@@ -83,6 +84,10 @@ export function TemplateEditor({ templateId, initial, initialPreview, known, ...
           variables: previewVariables(variables, samples, known),
         };
   const preview = useLivePreview(previewRequest, initialPreview);
+  const scriptNotes = useMemo(
+    () => (draft.format === "html" ? scriptWarnings(draft.html) : []),
+    [draft.format, draft.html],
+  );
 
   async function save(): Promise<boolean> {
     const result = await editor.save();
@@ -204,6 +209,7 @@ export function TemplateEditor({ templateId, initial, initialPreview, known, ...
           }}
         />
       )}
+      <ScriptWarnings warnings={scriptNotes} />
       <SegmentedControl
         label="Show"
         className="mb-4 flex w-full lg:hidden"

@@ -2,12 +2,19 @@
 
 import { revalidatePath } from "next/cache";
 import { createApiKey } from "../../api-keys/create";
+import type { KeyPermission } from "../../api-keys/keys";
 import { revokeApiKey } from "../../api-keys/manage";
 import { NotFoundError } from "../../errors";
 import { requireDashboard } from "../context";
 import { failure, success, toFormState, type FormState } from "../form-state";
 
-export type CreatedKey = { id: string; name: string; mode: "live" | "test"; secret: string };
+export type CreatedKey = {
+  id: string;
+  name: string;
+  mode: "live" | "test";
+  permission: KeyPermission;
+  secret: string;
+};
 
 /** Creates a key; the secret is returned once, to the dialog that shows it. */
 export async function createApiKeyAction(
@@ -21,12 +28,19 @@ export async function createApiKeyAction(
     const { key, secret } = await createApiKey(ctx, {
       name,
       mode: form.get("mode") ?? undefined,
+      permission: form.get("permission") ?? undefined,
     });
     revalidatePath("/settings/api-keys");
     revalidatePath("/overview");
-    return success("API key created", { id: key.id, name: key.name, mode: key.mode, secret });
+    return success("API key created", {
+      id: key.id,
+      name: key.name,
+      mode: key.mode,
+      permission: key.permission,
+      secret,
+    });
   } catch (error) {
-    return toFormState(error, ["name", "mode"]);
+    return toFormState(error, ["name", "mode", "permission"]);
   }
 }
 

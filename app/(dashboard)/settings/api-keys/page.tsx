@@ -10,12 +10,23 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import type { KeyPermission } from "@/lib/api-keys/keys";
 import { listApiKeys } from "@/lib/api-keys/manage";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { formatDate, formatDateTime, relativeTime } from "@/lib/dashboard/format";
 import { can } from "@/lib/permissions";
 
 export const metadata: Metadata = { title: "API keys" };
+
+/** DECISIONS §12: what each key permission lets its holder do, as the table shows it. */
+const ACCESS: Record<KeyPermission, { label: string; description: string }> = {
+  full: { label: "Full access", description: "Every API operation." },
+  sending: {
+    label: "Sending access",
+    description:
+      "Can send email and events and read emails; cannot read contacts or change settings.",
+  },
+};
 
 export default async function ApiKeysPage() {
   const { ctx, project } = await requireDashboard();
@@ -64,6 +75,7 @@ export default async function ApiKeysPage() {
                 <tr>
                   <TH>Name</TH>
                   <TH>Mode</TH>
+                  <TH className="hidden sm:table-cell">Access</TH>
                   <TH className="hidden sm:table-cell">Key</TH>
                   <TH className="hidden md:table-cell">Created</TH>
                   <TH className="hidden sm:table-cell">Last used</TH>
@@ -82,10 +94,21 @@ export default async function ApiKeysPage() {
                       <code className="mt-0.5 block font-mono text-xs font-normal text-zinc-500 sm:hidden">
                         {key.hint}
                       </code>
+                      <span className="mt-0.5 block text-xs font-normal text-zinc-500 sm:hidden">
+                        {ACCESS[key.permission].label}
+                      </span>
                     </TD>
                     <TD>
                       <Badge tone={key.mode === "live" ? "green" : "amber"}>
                         {key.mode === "live" ? "Live" : "Test"}
+                      </Badge>
+                    </TD>
+                    <TD className="hidden sm:table-cell">
+                      <Badge
+                        tone={key.permission === "full" ? "neutral" : "indigo"}
+                        title={ACCESS[key.permission].description}
+                      >
+                        {ACCESS[key.permission].label}
                       </Badge>
                     </TD>
                     <TD className="hidden sm:table-cell">

@@ -3,6 +3,8 @@ import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { json } from "@/lib/http/respond";
 
 // GET /v1/emails — newest first; filters: status, type, to, contact_id, campaign_id, automation_id, since, until, search
-export const GET = withApiKey(async ({ ctx, query }) => json(await listEmails(ctx, query)));
+export const GET = withApiKey({ permission: "sending" }, async ({ ctx, query }) =>
+  json(await listEmails(ctx, query)),
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

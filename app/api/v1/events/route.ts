@@ -5,7 +5,7 @@ import { readJsonBody } from "@/lib/http/body";
 import { json } from "@/lib/http/respond";
 
 // POST /v1/events — record a custom event; enrolls/wakes the contact's automations: 201
-export const POST = withApiKey(async ({ request, ctx }) =>
+export const POST = withApiKey({ permission: "sending" }, async ({ request, ctx }) =>
   json(serializeEvent(await recordEvent(ctx, await readJsonBody(request))), 201),
 );
 

@@ -4,7 +4,7 @@ import { json } from "@/lib/http/respond";
 import { sendEmail } from "@/lib/sending/send";
 
 // POST /v1/send — one transactional email (raw HTML or a stored template); Idempotency-Key aware
-export const POST = withApiKey(async ({ request, ctx }) => {
+export const POST = withApiKey({ permission: "sending" }, async ({ request, ctx }) => {
   const { httpStatus, body } = await sendEmail(ctx, await readJsonBody(request), {
     idempotencyKey: request.headers.get("idempotency-key"),
   });

@@ -4,7 +4,7 @@ import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
 import { json } from "@/lib/http/respond";
 
 // GET /v1/emails/:id — current status, opens, clicks, bodies
-export const GET = withApiKey<{ id: string }>(async ({ ctx, params }) =>
+export const GET = withApiKey<{ id: string }>({ permission: "sending" }, async ({ ctx, params }) =>
   json(serializeEmailDetail(await getEmail(ctx, params.id))),
 );
 

@@ -4,7 +4,7 @@ import { json } from "@/lib/http/respond";
 import { sendEmailBatch } from "@/lib/sending/send-batch";
 
 // POST /v1/send/batch — up to 100 emails, all or nothing; Idempotency-Key aware
-export const POST = withApiKey(async ({ request, ctx }) => {
+export const POST = withApiKey({ permission: "sending" }, async ({ request, ctx }) => {
   const { httpStatus, body } = await sendEmailBatch(ctx, await readJsonBody(request), {
     idempotencyKey: request.headers.get("idempotency-key"),
   });

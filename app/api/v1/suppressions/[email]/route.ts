@@ -1,4 +1,5 @@
 import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
+import { decodedPathParam } from "@/lib/http/params";
 import { json } from "@/lib/http/respond";
 import { deleteSuppression } from "@/lib/suppressions/delete";
 
@@ -6,17 +7,7 @@ type Params = { email: string };
 
 // DELETE /v1/suppressions/:email — URL-encoded address, case-insensitive; missing: 404
 export const DELETE = withApiKey<Params>(async ({ ctx, params }) =>
-  json(await deleteSuppression(ctx, decodeAddress(params.email))),
+  json(await deleteSuppression(ctx, decodedPathParam(params.email))),
 );
-
-/** The router normally decodes params; decode once more only if it evidently did not (`%40`). */
-function decodeAddress(raw: string): string {
-  if (raw.includes("@") || !raw.includes("%")) return raw;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
 
 export const { GET, POST, PUT, PATCH } = methodsNotAllowed(["DELETE"]);
