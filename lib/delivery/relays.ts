@@ -9,7 +9,7 @@ import { authorize } from "../permissions";
 import { instanceSecretBox } from "../secrets/box";
 import { environmentRelays } from "../sending/transports";
 import { parseInput } from "../validation";
-import { RelayInput } from "./schemas";
+import { RelayInput } from "./relay-input";
 import { relayRows } from "./source";
 
 /** A relay as Settings → Delivery shows it: never its secret, only whether one is kept. */

@@ -8,7 +8,7 @@ import type { Relay, SmtpRelay } from "../sending/transports/relays";
 import { smtpConnectionOptions } from "../sending/transports/smtp";
 import { parseInput } from "../validation";
 import { findRelay } from "./relays";
-import { RelayInput } from "./schemas";
+import { RelayInput } from "./relay-input";
 import { openRelay } from "./source";
 
 /** What "Test connection" reports: the server's own words at the step that answered last. */

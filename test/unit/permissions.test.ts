@@ -8,6 +8,7 @@ describe("permissions (DECISIONS §11)", () => {
   it("gives admins everything and members none of the admin-only areas", () => {
     expect(all.sort()).toEqual([
       "api_keys.manage",
+      "delivery.manage",
       "domains.manage",
       "members.manage",
       "settings.manage",

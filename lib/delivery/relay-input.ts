@@ -1,3 +1,4 @@
+/** The relay form of Settings → Delivery (dashboard only: no API route takes it). */
 import { z } from "zod";
 
 const Name = z.string({ error: "must be a string" }).trim().min(1, "is required").max(100);
