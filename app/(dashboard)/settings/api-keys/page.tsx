@@ -138,8 +138,17 @@ export default async function ApiKeysPage() {
                     </TD>
                     <TD className="text-right whitespace-nowrap">
                       {key.revokedAt ? (
-                        <Badge tone="red" title={`Revoked ${formatDateTime(key.revokedAt)}`}>
-                          Revoked {relativeTime(key.revokedAt, now)}
+                        <Badge
+                          tone="red"
+                          className="gap-1"
+                          title={`Revoked ${formatDateTime(key.revokedAt)}`}
+                        >
+                          Revoked
+                          {/* The time is in the title on phones: the badge keeps the table narrow. */}
+                          <span className="hidden sm:inline">
+                            {" "}
+                            {relativeTime(key.revokedAt, now)}
+                          </span>
                         </Badge>
                       ) : (
                         <RevokeApiKeyButton keyId={key.id} name={key.name} />
