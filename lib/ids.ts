@@ -65,6 +65,7 @@ export const ID_PREFIXES = {
   attempt: "wha",
   import: "imp",
   invitation: "inv",
+  passwordReset: "pwr",
   media: "med",
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
