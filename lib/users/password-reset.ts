@@ -68,28 +68,7 @@ export async function requestPasswordReset(
   const now = deps.clock.now();
   if (await tooManyRequests(deps.db, user.id, now)) return "too_many_requests";
 
-  const token = randomBase62(TOKEN_LENGTH);
-  await withTransaction(deps.db, async (tx) => {
-    await tx
-      .update(passwordResets)
-      .set({ revokedAt: now })
-      .where(and(eq(passwordResets.userId, user.id), pending()));
-    await tx
-      .delete(passwordResets)
-      .where(
-        and(
-          eq(passwordResets.userId, user.id),
-          lt(passwordResets.createdAt, new Date(now.getTime() - KEPT_FOR_MS)),
-        ),
-      );
-    await tx.insert(passwordResets).values({
-      id: newId("pwr", now.getTime()),
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
-      createdAt: now,
-    });
-  });
+  const token = await issuePasswordReset(deps.db, user.id, now);
   const content = await passwordResetEmail({
     email: user.email,
     resetUrl: publicLink(deps.config, `/reset-password/${token}`),
@@ -102,6 +81,36 @@ export async function requestPasswordReset(
     content,
   });
   return sent ? "emailed" : "suppressed";
+}
+
+/**
+ * A new reset link for the user (its token returned once, only its hash kept); their older
+ * unused links stop working. The e2e server seeds one with it.
+ */
+export async function issuePasswordReset(db: Executor, userId: string, now: Date) {
+  const token = randomBase62(TOKEN_LENGTH);
+  await withTransaction(db, async (tx) => {
+    await tx
+      .update(passwordResets)
+      .set({ revokedAt: now })
+      .where(and(eq(passwordResets.userId, userId), pending()));
+    await tx
+      .delete(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.userId, userId),
+          lt(passwordResets.createdAt, new Date(now.getTime() - KEPT_FOR_MS)),
+        ),
+      );
+    await tx.insert(passwordResets).values({
+      id: newId("pwr", now.getTime()),
+      userId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+      createdAt: now,
+    });
+  });
+  return token;
 }
 
 async function tooManyRequests(db: Executor, userId: string, now: Date): Promise<boolean> {
