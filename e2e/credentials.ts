@@ -18,6 +18,12 @@ export type E2eCredentials = {
   throttledEmail: string;
   /** An admin of Acme only e2e/session.spec.ts signs in as (it signs out everywhere). */
   sessionsEmail: string;
+  /** e2e/accounts.spec.ts: an Acme member who changes their password. */
+  accountEmail: string;
+  /** e2e/accounts.spec.ts: an Acme member with a valid reset link (its token). */
+  reset: { email: string; token: string };
+  /** e2e/accounts.spec.ts: a first-boot admin (generated password) in a project of its own. */
+  firstSignInEmail: string;
   /** scripts/e2e-seed-breaker.ts: a project with a campaign and an automation the breaker paused. */
   breaker: { projectName: string; campaignId: string; automationId: string };
   /** scripts/e2e-seed-health.ts: a project with a live automation whose latest runs failed. */

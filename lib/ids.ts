@@ -65,6 +65,7 @@ export const ID_PREFIXES = {
   attempt: "wha",
   import: "imp",
   invitation: "inv",
+  passwordReset: "pwr",
   media: "med",
   relay: "rly",
 } as const;

@@ -71,6 +71,32 @@ async function prepareData(dataDir: string) {
   // session ends with it.
   const sessionsEmail = "sessions@mailwright.test";
   await createUser(runtime.db, { email: sessionsEmail, password, projectId: project.id });
+  // e2e/accounts.spec.ts: its own account changes its password (no other spec signs in as it);
+  // another gets a reset link (seeded: the e2e server has no email delivery).
+  const accountEmail = "account@mailwright.test";
+  await createUser(runtime.db, { email: accountEmail, password, projectId: project.id });
+  const resetEmail = "reset@mailwright.test";
+  const { user: resetUser } = await createUser(runtime.db, {
+    email: resetEmail,
+    password,
+    projectId: project.id,
+  });
+  const { issuePasswordReset } = await import("@/lib/users/password-reset");
+  const resetToken = await issuePasswordReset(runtime.db, resetUser.id, now);
+  // A first-boot admin (generated password, default project name) in a project of its own, so
+  // naming it on the welcome page renames nothing another spec relies on.
+  const { FIRST_PROJECT_NAME } = await import("@/lib/projects/create");
+  const { project: firstBootProject } = await createProject(
+    runtime.db,
+    { name: FIRST_PROJECT_NAME },
+    new Date(now.getTime() + 6),
+  );
+  const firstSignInEmail = "admin@mailwright.local";
+  await createUser(
+    runtime.db,
+    { email: firstSignInEmail, password, role: "admin", projectId: firstBootProject.id },
+    { mustChangePassword: true },
+  );
   // Created last, so Acme stays the user's first (default) project.
   const { seedTrippedBreakers } = await import("./e2e-seed-breaker");
   // Recording events enqueues jobs (webhooks, breaker checks): the queues must exist. The
@@ -103,6 +129,9 @@ async function prepareData(dataDir: string) {
     noProjectEmail,
     throttledEmail,
     sessionsEmail,
+    accountEmail,
+    reset: { email: resetEmail, token: resetToken },
+    firstSignInEmail,
     breaker,
     health,
     unsubscribe,

@@ -16,6 +16,10 @@ const CODE_MESSAGES: Record<string, string> = {
   throttled: "Too many attempts. Wait a few minutes, then try again.",
   credentials: "Incorrect email or password.",
 };
+/** `?password=reset`: a reset link was just used (app/reset-password). */
+const PASSWORD_MESSAGES: Record<string, string> = {
+  reset: "Your password was changed and every browser was signed out. Sign in with the new one.",
+};
 
 export default async function LoginPage({
   searchParams,
@@ -24,6 +28,7 @@ export default async function LoginPage({
 }) {
   const params = await searchParams;
   const code = first(params.code);
+  const password = first(params.password);
   // Where to go once signed in: only a path on this site (anything else is dropped).
   const callbackUrl = safeReturnPath(first(params.callbackUrl)) ?? undefined;
   // Already signed in (and a member of a project): straight on.
@@ -43,7 +48,11 @@ export default async function LoginPage({
       <p className="mt-1 text-sm text-zinc-500">
         Use the email and password of your Mailwright account.
       </p>
-      <LoginForm notice={code ? CODE_MESSAGES[code] : undefined} callbackUrl={callbackUrl} />
+      <LoginForm
+        notice={code ? CODE_MESSAGES[code] : undefined}
+        done={password ? PASSWORD_MESSAGES[password] : undefined}
+        callbackUrl={callbackUrl}
+      />
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { Loader2 } from "lucide-react";
+import Link from "next/link";
 import { useActionState } from "react";
 import { signInAction } from "@/lib/dashboard/actions/auth";
 import { IDLE } from "@/lib/dashboard/form-state";
@@ -10,10 +11,19 @@ import { Input } from "../ui/input";
 import { Notice } from "../ui/notice";
 
 /**
- * `notice`: a message from a redirect (e.g. a throttled sign-in), until the form is used.
+ * `notice`: a message from a redirect (e.g. a throttled sign-in), until the form is used;
+ * `done`: good news from a redirect (a password just reset), likewise.
  * `callbackUrl`: the page to open once signed in (the action checks it again).
  */
-export function LoginForm({ notice, callbackUrl }: { notice?: string; callbackUrl?: string }) {
+export function LoginForm({
+  notice,
+  done,
+  callbackUrl,
+}: {
+  notice?: string;
+  done?: string;
+  callbackUrl?: string;
+}) {
   const [state, action, pending] = useActionState(signInAction, IDLE);
   const errors = state.status === "error" ? state.fieldErrors : {};
   const email = state.status === "error" ? state.values?.email : undefined;
@@ -23,6 +33,7 @@ export function LoginForm({ notice, callbackUrl }: { notice?: string; callbackUr
     <form action={action} noValidate className="mt-6 grid gap-4">
       {formLevel && <Notice tone="error">{state.message}</Notice>}
       {state.status === "idle" && notice && <Notice tone="error">{notice}</Notice>}
+      {state.status === "idle" && done && <Notice tone="success">{done}</Notice>}
       {callbackUrl && <input type="hidden" name="callbackUrl" value={callbackUrl} />}
       <Field id="email" label="Email" error={errors.email}>
         <Input
@@ -50,6 +61,11 @@ export function LoginForm({ notice, callbackUrl }: { notice?: string; callbackUr
           aria-describedby={describedBy("password", errors.password)}
         />
       </Field>
+      <p className="-mt-2 text-right text-[13px]">
+        <Link href="/forgot-password" className="font-medium text-indigo-600 hover:text-indigo-700">
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" disabled={pending} className="mt-1 w-full">
         {pending && <Loader2 aria-hidden className="animate-spin" />}
         {pending ? "Signing in…" : "Sign in"}

@@ -1,6 +1,7 @@
 export * from "./projects";
 export * from "./users";
 export * from "./sessions";
+export * from "./password-resets";
 export * from "./api-keys";
 export * from "./domains";
 export * from "./contacts";

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
@@ -9,6 +9,11 @@ export const users = pgTable(
     email: text().notNull(),
     name: text(),
     passwordHash: text().notNull(),
+    /**
+     * The password was generated (first boot printed it): the first sign-in asks for a new one
+     * before anything else (lib/users/first-sign-in.ts).
+     */
+    mustChangePassword: boolean().notNull().default(false),
     lastLoginAt: timestampMs(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -3,6 +3,7 @@ import { asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { signInThrottles } from "@/db/schema";
 import type { Database, Executor } from "@/db";
 import type { Clock } from "../clock";
+import type { AccountPasswordCheck } from "../users/password";
 import { verifyCredentials } from "../users/users";
 
 /**
@@ -55,6 +56,22 @@ export async function throttledSignIn(
   if (!user) return { outcome: "invalid" };
   await forgiveAttempt(deps.db, counters);
   return { outcome: "ok", user };
+}
+
+/**
+ * A password check for forms other than sign-in (an invitation for an existing account, the
+ * current password on Settings → Your account): counted and throttled exactly as sign-in is.
+ */
+export function throttledPasswordCheck(
+  deps: { db: Database; clock: Clock },
+  address: string | null,
+): AccountPasswordCheck {
+  return async (email, password) => {
+    const attempt = await throttledSignIn(deps, { email, password, address });
+    return attempt.outcome === "throttled"
+      ? { retryAfterSeconds: attempt.retryAfterSeconds }
+      : attempt.outcome;
+  };
 }
 
 /** The delay after `failures` failures on a counter that allows `freeFailures` (0: none). */

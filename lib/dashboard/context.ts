@@ -12,7 +12,7 @@ export const PROJECT_COOKIE = "mw_project";
 
 export type DashboardProject = { id: string; name: string; role: "admin" | "member" };
 export type DashboardContext = {
-  user: { id: string; email: string; name: string | null };
+  user: { id: string; email: string; name: string | null; mustChangePassword: boolean };
   /** The `sessions` row of this browser (null only where tests stand in for Auth.js). */
   sessionId: string | null;
   projects: DashboardProject[];
@@ -74,12 +74,17 @@ export async function rememberProject(projectId: string, appUrl: string) {
   });
 }
 
+/** Where a user who signed in with a generated password finishes setting up their account. */
+export const WELCOME_PATH = "/welcome";
+
 /**
  * For pages and server actions: the context, or a redirect to the sign-in page that brings the
- * visitor back to the page they asked for once signed in.
+ * visitor back to the page they asked for once signed in. A user who still has to replace a
+ * generated password is sent to the welcome page instead: no page or action opens before that.
  */
 export async function requireDashboard(): Promise<DashboardContext> {
   const context = await loadDashboardContext();
   if (!context) redirect(loginHref((await headers()).get(REQUESTED_PATH_HEADER)));
+  if (context.user.mustChangePassword) redirect(WELCOME_PATH);
   return context;
 }

@@ -23,6 +23,9 @@ export function withDashboardSession<P = Record<string, never>>(handler: Handler
       const dashboard = await loadDashboardContext();
       // Not UnauthorizedError: that one asks for a Bearer key, the dashboard wants a sign-in.
       if (!dashboard) throw new AppError(401, "unauthorized", "Sign in to the dashboard again.");
+      if (dashboard.user.mustChangePassword) {
+        throw new ForbiddenError("Choose your own password first (the welcome page).");
+      }
       return await handler({ request, params: await route.params, dashboard });
     } catch (error) {
       return errorResponse(error, randomUUID());

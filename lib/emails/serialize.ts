@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMAIL_STATUSES, EMAIL_TYPES, type Email, type EmailEvent } from "@/db/schema";
 import { iso, JsonObjectResponse, Timestamp } from "../serialize";
+import { maskAccountLinks } from "./account-emails";
 
 export const EmailResponse = z.strictObject({
   id: z.string().meta({ example: "em_7hGk2PqW9xLc4TnZ" }),
@@ -72,8 +73,8 @@ export function serializeEmail(email: Email): EmailResource {
 export function serializeEmailDetail(email: Email): z.infer<typeof EmailDetailResponse> {
   return {
     ...serializeEmail(email),
-    html: email.html,
-    text: email.text,
+    html: maskAccountLinks(email, email.html),
+    text: maskAccountLinks(email, email.text),
     attachments: email.attachments.map((a) => ({
       filename: a.filename,
       content_type: a.contentType ?? null,

@@ -8,6 +8,9 @@ import { createDomain } from "../domains/create";
 import { newId } from "../ids";
 import { parseInput } from "../validation";
 
+/** The name first boot gives the instance's first project, until its admin names it. */
+export const FIRST_PROJECT_NAME = "My project";
+
 export const CreateProjectInput = z.object({
   name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(120),
   domain: z.string().optional(),

@@ -7,7 +7,7 @@ import {
   SIGNING_KEY,
 } from "../instance-settings";
 import { randomBase62 } from "../ids";
-import { createProject } from "../projects/create";
+import { createProject, FIRST_PROJECT_NAME } from "../projects/create";
 import type { Runtime } from "../runtime";
 import { syncSystemTemplates } from "../templates/system";
 import { createUser } from "../users/users";
@@ -25,16 +25,22 @@ export async function prepareInstance(runtime: Runtime) {
 /**
  * First boot (empty database): a default project, an admin user, a live and a test key, printed
  * once. Later boots print nothing. The admin email and password can be preset with
- * ADMIN_EMAIL / ADMIN_PASSWORD (runtime.config); otherwise the password is random.
+ * ADMIN_EMAIL / ADMIN_PASSWORD (runtime.config); otherwise the password is random, and printed
+ * in a log, so the first sign-in replaces it (and names the project) before anything else.
  */
 export async function firstBoot(runtime: Runtime): Promise<boolean> {
   const [existing] = await runtime.db.select({ n: count() }).from(projects);
   if (existing && existing.n > 0) return false;
   const email = runtime.config.adminEmail;
+  const generated = runtime.config.adminPassword === undefined;
   const password = runtime.config.adminPassword ?? randomBase62(16);
   const now = runtime.clock.now();
-  const { project, keys } = await createProject(runtime.db, { name: "My project" }, now);
-  await createUser(runtime.db, { email, password, role: "admin", projectId: project.id });
+  const { project, keys } = await createProject(runtime.db, { name: FIRST_PROJECT_NAME }, now);
+  await createUser(
+    runtime.db,
+    { email, password, role: "admin", projectId: project.id },
+    { mustChangePassword: generated },
+  );
   const line = "─".repeat(64);
   console.log(
     [
@@ -45,6 +51,7 @@ export async function firstBoot(runtime: Runtime): Promise<boolean> {
       `  Dashboard     ${runtime.config.appUrl}/login`,
       `  Email         ${email}`,
       `  Password      ${password}`,
+      ...(generated ? ["                (temporary: you must change it at first sign-in)"] : []),
       `  Live API key  ${keys.live}`,
       `  Test API key  ${keys.test}`,
       line,

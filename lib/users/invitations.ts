@@ -9,7 +9,7 @@ import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from 
 import { newId, randomBase62 } from "../ids";
 import { authorize, ROLES, type Role } from "../permissions";
 import { EmailAddress, parseInput } from "../validation";
-import { hashPassword, verifyPassword } from "./password";
+import { hashPassword, NewPassword, verifyPassword, type AccountPasswordCheck } from "./password";
 import { findUserByEmail, insertUser } from "./users";
 import { newestFirst } from "../pagination";
 
@@ -143,24 +143,17 @@ export const AcceptInvitationInput = z.object({
 });
 const NewAccount = z.object({
   name: z.string().trim().min(1, "enter your name").max(200),
-  password: z.string().min(8, "must be at least 8 characters").max(200),
+  password: NewPassword,
 });
 
 const NO_LONGER_VALID =
   "This invitation has expired, was revoked or was already used. Ask an admin for a new link.";
 
 /**
- * How an existing account's password is checked. The dashboard passes the throttled sign-in
- * check (lib/auth/sign-in-throttle.ts), so an invite link is no side door for password guessing.
- */
-export type AccountPasswordCheck = (
-  email: string,
-  password: string,
-) => Promise<"ok" | "invalid" | { retryAfterSeconds: number }>;
-
-/**
  * Accepts an invitation: a new account (name + password) for the invited email, or, when that
- * email already has an account, its password proves it is theirs. The token works once.
+ * email already has an account, its password proves it is theirs. The token works once. The
+ * dashboard checks that password through the sign-in throttle (`checkPassword`), so an invite
+ * link is no side door for password guessing.
  */
 export async function acceptInvitation(
   runtime: { db: Executor; clock: Clock; checkPassword?: AccountPasswordCheck },

@@ -1,4 +1,22 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+
+/** The one rule for a password someone chooses (sign-up, invitation, change, reset, CLI). */
+export const MIN_PASSWORD_LENGTH = 8;
+export const NewPassword = z
+  .string({ error: "is required" })
+  .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200, "must be at most 200 characters");
+
+/**
+ * How a signed-in or invited person's existing password is checked. The dashboard passes the
+ * throttled sign-in check (lib/auth/sign-in-throttle.ts `throttledPasswordCheck`), so no form
+ * that asks for a password is a side door for guessing it; tests and the CLI may leave it out.
+ */
+export type AccountPasswordCheck = (
+  email: string,
+  password: string,
+) => Promise<"ok" | "invalid" | { retryAfterSeconds: number }>;
 
 /** scrypt (N=2^15, r=8, p=1): memory-hard, in Node's standard library. */
 const N = 2 ** 15;

@@ -7,22 +7,31 @@ import { withTransaction } from "../context";
 import { ConflictError, NotFoundError } from "../errors";
 import { newId } from "../ids";
 import { EmailAddress, parseInput } from "../validation";
-import { hashPassword, verifyPassword } from "./password";
-import { endSessionsOfUser } from "./sessions";
+import { hashPassword, NewPassword, verifyPassword } from "./password";
+import { replacePassword } from "./set-password";
 
 export const CreateUserInput = z.object({
   email: EmailAddress,
-  password: z.string().min(8, "password must be at least 8 characters").max(200),
+  password: NewPassword,
   name: z.string().trim().max(200).optional(),
   role: z.enum(["admin", "member"]).default("admin"),
   projectId: z.string().optional(),
 });
 
-/** Creates a dashboard user and, when given a project, their membership in it. */
-export async function createUser(db: Executor, input: unknown) {
+/**
+ * Creates a dashboard user and, when given a project, their membership in it.
+ * `mustChangePassword`: the password was generated (first boot), so the first sign-in replaces it.
+ */
+export async function createUser(
+  db: Executor,
+  input: unknown,
+  options: { mustChangePassword?: boolean } = {},
+) {
   const values = parseInput(CreateUserInput, input);
   const passwordHash = await hashPassword(values.password);
-  return withTransaction(db, (tx) => insertUser(tx, { ...values, passwordHash }));
+  return withTransaction(db, (tx) =>
+    insertUser(tx, { ...values, passwordHash, mustChangePassword: options.mustChangePassword }),
+  );
 }
 
 /**
@@ -37,6 +46,7 @@ export async function insertUser(
     passwordHash: string;
     projectId?: string;
     role: "admin" | "member";
+    mustChangePassword?: boolean;
   },
 ) {
   const [existing] = await tx
@@ -59,6 +69,7 @@ export async function insertUser(
       email: values.email,
       name: values.name ?? null,
       passwordHash: values.passwordHash,
+      mustChangePassword: values.mustChangePassword ?? false,
     })
     // Two concurrent creations of one email: the loser gets the same 409.
     .onConflictDoNothing({ target: users.email })
@@ -86,14 +97,10 @@ export async function setUserPassword(deps: { db: Executor; clock: Clock }, inpu
   const { email, password } = parseInput(SetPasswordInput, input);
   const passwordHash = await hashPassword(password);
   return withTransaction(deps.db, async (tx) => {
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: deps.clock.now() })
-      .where(eq(users.email, email))
-      .returning({ id: users.id, email: users.email });
+    const user = await findUserByEmail(tx, email);
     if (!user) throw new NotFoundError(`User ${email}`);
-    const endedSessions = await endSessionsOfUser(tx, user.id);
-    return { user, endedSessions };
+    const endedSessions = await replacePassword(tx, user.id, passwordHash, deps.clock.now());
+    return { user: { id: user.id, email: user.email }, endedSessions };
   });
 }
 

@@ -43,7 +43,7 @@ function InviteContent({ onDone }: { onDone: () => void }) {
   return (
     <DialogContent
       title="Invite a member"
-      description="You get a link to send them yourself. It works once, for this email address, for 7 days."
+      description="They get the invite link by email when this project can send mail, and you get it to copy either way. It works once, for this email address, for 7 days."
     >
       <form onSubmit={submit} noValidate>
         <DialogBody>
@@ -80,15 +80,27 @@ function InviteContent({ onDone }: { onDone: () => void }) {
 function LinkView({ created, onDone }: { created: CreatedInvitation; onDone: () => void }) {
   return (
     <DialogContent
-      title="Send this link"
-      description={`Anyone with the link can join as ${created.email}, so send it to them directly.`}
+      title={created.emailed ? "Invitation sent" : "Send this link"}
+      description={
+        created.emailed
+          ? `The link is on its way to ${created.email}. Copy it too if you want to send it another way.`
+          : `Anyone with the link can join as ${created.email}, so send it to them directly.`
+      }
       onInteractOutside={(event) => event.preventDefault()}
     >
       <DialogBody>
-        <Notice tone="warning" title="Shown only now">
-          Mailwright keeps only a hash of the link. If it gets lost, revoke the invitation and
-          invite again. It expires {formatDateTime(new Date(created.expiresAt))}.
-        </Notice>
+        {created.emailed ? (
+          <Notice tone="success" title={`Invitation emailed to ${created.email}`}>
+            It expires {formatDateTime(new Date(created.expiresAt))}. The link below is shown only
+            now: Mailwright keeps only a hash of it.
+          </Notice>
+        ) : (
+          <Notice tone="warning" title="Not emailed: send the link yourself">
+            It was not emailed because {created.notEmailedBecause}. The link is shown only now
+            (Mailwright keeps only a hash of it); if it gets lost, revoke the invitation and invite
+            again. It expires {formatDateTime(new Date(created.expiresAt))}.
+          </Notice>
+        )}
         <Field id="invite-link" label={`Invite link for ${created.email} (${created.role})`}>
           <div className="flex gap-2">
             <Input

@@ -4,7 +4,7 @@ import { AuthError } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { signIn } from "../../auth";
-import { throttledMessage, throttledSignIn } from "../../auth/sign-in-throttle";
+import { throttledMessage, throttledPasswordCheck } from "../../auth/sign-in-throttle";
 import { RateLimitedError } from "../../errors";
 import { clientAddressOf } from "../../http/client-address";
 import { getRuntime } from "../../runtime";
@@ -26,12 +26,7 @@ export async function acceptInvitationAction(
   const runtime = await getRuntime();
   const address = clientAddressOf(await headers());
   // An existing account's password goes through the sign-in throttle, like the sign-in form.
-  const checkPassword = async (email: string, candidate: string) => {
-    const attempt = await throttledSignIn(runtime, { email, password: candidate, address });
-    return attempt.outcome === "throttled"
-      ? { retryAfterSeconds: attempt.retryAfterSeconds }
-      : attempt.outcome;
-  };
+  const checkPassword = throttledPasswordCheck(runtime, address);
   let accepted: Awaited<ReturnType<typeof acceptInvitation>>;
   try {
     accepted = await acceptInvitation({ ...runtime, checkPassword }, String(token), {

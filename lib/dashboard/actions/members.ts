@@ -2,39 +2,55 @@
 
 import { revalidatePath } from "next/cache";
 import { NotFoundError } from "../../errors";
+import { emailInvitation, invitationUrl } from "../../users/invitation-email";
 import { createInvitation, revokeInvitation } from "../../users/invitations";
 import { changeMemberRole, removeMember } from "../../users/members";
 import { requireDashboard } from "../context";
 import { failure, success, toFormState, type FormState } from "../form-state";
 
-export type CreatedInvitation = { email: string; role: string; url: string; expiresAt: string };
+export type CreatedInvitation = {
+  email: string;
+  role: string;
+  url: string;
+  expiresAt: string;
+  /** Whether the link was emailed to the invitee; when not, why (the admin sends it). */
+  emailed: boolean;
+  notEmailedBecause: string | null;
+};
 
 const GONE_MEMBER = "This person is no longer a member of the project.";
 
-/** Settings → Members "Invite": the link is returned once, to the dialog that shows it. */
+/**
+ * Settings → Members "Invite": the link is emailed to the invitee when the project can deliver
+ * mail, and returned once either way, to the dialog that shows it.
+ */
 export async function inviteMemberAction(
   _previous: FormState<CreatedInvitation>,
   form: FormData,
 ): Promise<FormState<CreatedInvitation>> {
-  const { ctx, user, appUrl } = await requireDashboard();
+  const { ctx, user } = await requireDashboard();
   const email = String(form.get("email") ?? "").trim();
   if (!email) return failure("Enter an email address.", { email: "Enter an email address." });
+  let created: Awaited<ReturnType<typeof createInvitation>>;
   try {
-    const { invitation, token } = await createInvitation(
-      ctx,
-      { email, role: form.get("role") ?? undefined },
-      user.id,
-    );
-    revalidatePath("/settings/members");
-    return success("Invitation created", {
-      email: invitation.email,
-      role: invitation.role,
-      url: new URL(`/invite/${token}`, appUrl).toString(),
-      expiresAt: invitation.expiresAt.toISOString(),
-    });
+    created = await createInvitation(ctx, { email, role: form.get("role") ?? undefined }, user.id);
   } catch (error) {
     return toFormState(error, ["email", "role"]);
   }
+  const { invitation, token } = created;
+  const mail = await emailInvitation(ctx, created, user);
+  revalidatePath("/settings/members");
+  return success(
+    mail.emailed ? `Invitation emailed to ${invitation.email}` : "Invitation created",
+    {
+      email: invitation.email,
+      role: invitation.role,
+      url: invitationUrl(ctx.config, token),
+      expiresAt: invitation.expiresAt.toISOString(),
+      emailed: mail.emailed,
+      notEmailedBecause: mail.emailed ? null : mail.why,
+    },
+  );
 }
 
 export async function revokeInvitationAction(invitationId: string): Promise<FormState> {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/app-shell/page-header";
+import { ChangePasswordForm } from "@/components/settings/account/change-password-form";
 import { SignOutEverywhere } from "@/components/settings/account/sign-out-everywhere";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -12,8 +13,8 @@ import { listSessionsOfUser } from "@/lib/users/sessions";
 export const metadata: Metadata = { title: "Your account" };
 
 /**
- * Settings → Your account: who is signed in, and where. Every role sees it (it is about the
- * person, not the project); "Sign out everywhere" ends all of their sessions.
+ * Settings → Your account: who is signed in, and where, and their password. Every role sees it
+ * (it is about the person, not the project); "Sign out everywhere" ends all of their sessions.
  */
 export default async function AccountPage() {
   const { ctx, user, sessionId } = await requireDashboard();
@@ -39,6 +40,7 @@ export default async function AccountPage() {
           </div>
         </dl>
       </Card>
+      <ChangePasswordForm />
       <Card className="overflow-hidden">
         <CardHeader
           title="Where you are signed in"
