@@ -354,7 +354,10 @@ describe(`invitations by email (${TEST_DRIVER})`, () => {
     try {
       const unconfigured = await inviteMemberAction(IDLE, formData({ email: "x@people.example" }));
       expect(unconfigured).toMatchObject({
-        result: { emailed: false, notEmailedBecause: expect.stringContaining("no email delivery") },
+        result: {
+          emailed: false,
+          notEmailedBecause: expect.stringContaining("delivery is not connected"),
+        },
       });
     } finally {
       app.runtime.config.smtpUrl = smtpUrl;
