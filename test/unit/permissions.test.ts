@@ -10,6 +10,8 @@ describe("permissions (DECISIONS §11)", () => {
       "api_keys.manage",
       "domains.manage",
       "members.manage",
+      "projects.create",
+      "projects.delete",
       "settings.manage",
       "webhooks.manage",
     ]);
