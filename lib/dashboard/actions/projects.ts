@@ -6,7 +6,7 @@ import { createProjectForUser } from "../../projects/create";
 import { deleteProject } from "../../projects/delete";
 import { projectsOfUser } from "../../users/users";
 import { rememberProject, requireDashboard } from "../context";
-import { success, toFormState, type FormState } from "../form-state";
+import { failure, success, toFormState, type FormState } from "../form-state";
 
 /** Switches the current project (only to one the user is a member of) and opens its overview. */
 export async function switchProjectAction(projectId: string) {
@@ -29,6 +29,9 @@ export async function createProjectAction(
 ): Promise<FormState<CreatedProject>> {
   const { ctx, user } = await requireDashboard();
   const name = String(form.get("name") ?? "");
+  if (!name.trim()) {
+    return failure("Give the project a name.", { name: "Enter a name for the project." });
+  }
   try {
     const { project, keys } = await createProjectForUser(ctx, user.id, { name });
     revalidatePath("/", "layout");
