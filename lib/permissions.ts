@@ -22,6 +22,13 @@ export const PERMISSIONS = {
   "delivery.manage": { roles: ["admin"], refusal: "change how this project's mail is delivered" },
   /** Invite, re-role and remove members; see and revoke invitations. */
   "members.manage": { roles: ["admin"], refusal: "manage members and invitations" },
+  /**
+   * Create another project (the creator becomes its admin). There is no instance-wide admin: an
+   * admin of any project may (lib/projects/create.ts judges by the user's best role).
+   */
+  "projects.create": { roles: ["admin"], refusal: "create projects" },
+  /** Delete this project and everything in it. */
+  "projects.delete": { roles: ["admin"], refusal: "delete a project" },
 } as const satisfies Record<string, { roles: readonly Role[]; refusal: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

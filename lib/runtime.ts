@@ -1,6 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from "@/db";
+import { claimPgliteDataDir } from "@/db/pglite-lock";
 import { systemClock, type Clock } from "./clock";
 import { config, type Config } from "./config";
 import { TokenBucketLimiter } from "./http/rate-limit";
@@ -92,48 +91,4 @@ async function startRuntime(role: RuntimeRole): Promise<Runtime> {
   await prepareInstance(runtime);
   if (role !== "cli") await runtime.jobs.start();
   return runtime;
-}
-
-/**
- * PGlite lives inside one process: a second process on the same data dir would silently lose
- * writes. The server holds a lock file; the CLI refuses while a live server holds it.
- */
-export function pgliteLockPath(dataDir: string) {
-  return path.join(dataDir, "server.lock");
-}
-
-export function pgliteLockHolder(dataDir: string): number | null {
-  try {
-    const pid = Number(fs.readFileSync(pgliteLockPath(dataDir), "utf8").trim());
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
-}
-
-function claimPgliteDataDir(dataDir: string, role: RuntimeRole) {
-  const holder = pgliteLockHolder(dataDir);
-  if (holder) {
-    throw new Error(
-      `The embedded database in ${dataDir} is in use by a running Mailwright server (pid ${holder}). ` +
-        (role === "cli"
-          ? "Stop the server first, or run on PostgreSQL (DATABASE_URL) to use the CLI while it runs."
-          : "Only one process can use an embedded (PGlite) data directory."),
-    );
-  }
-  if (role === "cli") return;
-  fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(pgliteLockPath(dataDir), String(process.pid));
-  const release = () => {
-    try {
-      if (fs.readFileSync(pgliteLockPath(dataDir), "utf8").trim() === String(process.pid)) {
-        fs.unlinkSync(pgliteLockPath(dataDir));
-      }
-    } catch {
-      // already gone
-    }
-  };
-  process.once("exit", release);
 }

@@ -1,56 +1,61 @@
 /**
- * Operator CLI (DECISIONS §1): npm run admin -- <command> [--json]
- * Works before the server starts; on PGlite it refuses while a server holds the data dir.
+ * Operator CLI (DECISIONS §1, §12): npm run admin -- <command> [--json]
+ * Works before the server starts and while it runs. On PostgreSQL it opens the database itself;
+ * on PGlite, while a server holds the data dir, the server runs the command for it
+ * (lib/admin/protocol.ts) and this prints the same output either way.
  */
-import { getRuntime } from "@/lib/runtime";
-import { AppError } from "@/lib/errors";
-import { runAdminCommand, ADMIN_USAGE } from "@/lib/admin/commands";
+import { pgliteLockHolder } from "@/db/pglite-lock";
+import { ADMIN_USAGE, parseAdminArgs, type AdminFlags } from "@/lib/admin/args";
+import { adminErrorBody, type AdminReply } from "@/lib/admin/protocol";
+import { askRunningServer } from "@/lib/admin/socket-client";
+import { config } from "@/lib/config";
 
-function parseArgs(argv: string[]) {
-  const [command, ...rest] = argv;
-  const flags: Record<string, string | boolean> = {};
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i]!;
-    if (!arg.startsWith("--"))
-      throw new AppError(2, "usage", `Unexpected argument "${arg}".\n${ADMIN_USAGE}`);
-    const [name, inline] = arg.slice(2).split("=", 2) as [string, string | undefined];
-    const next = rest[i + 1];
-    if (inline !== undefined) flags[name] = inline;
-    else if (next !== undefined && !next.startsWith("--")) {
-      flags[name] = next;
-      i++;
-    } else flags[name] = true;
+async function run(command: string, flags: AdminFlags): Promise<AdminReply> {
+  const { databaseUrl, dataDir } = config();
+  const holder = databaseUrl ? null : pgliteLockHolder(dataDir);
+  if (holder) {
+    const isRunning = () => pgliteLockHolder(dataDir)?.pid === holder.pid;
+    const reply = await askRunningServer(dataDir, { command, flags }, { ...holder, isRunning });
+    if (reply) return reply;
   }
-  return { command, flags };
+  // Loaded only here: the database and the services take seconds to load, the socket does not.
+  const { getRuntime } = await import("@/lib/runtime");
+  const { runAdminCommand } = await import("@/lib/admin/commands");
+  const runtime = await getRuntime("cli");
+  try {
+    return await runAdminCommand(runtime, command, flags);
+  } finally {
+    await runtime.handle.close();
+  }
+}
+
+function print(reply: AdminReply, asJson: boolean) {
+  if (!("error" in reply)) {
+    process.stdout.write(asJson ? `${JSON.stringify(reply.json)}\n` : `${reply.text}\n`);
+    return;
+  }
+  if (asJson) process.stdout.write(`${JSON.stringify(reply)}\n`);
+  process.stderr.write(`error: ${reply.error.message}\n`);
+  for (const d of reply.error.details ?? []) process.stderr.write(`  ${d.path}: ${d.message}\n`);
 }
 
 async function main() {
   const asJson = process.argv.includes("--json");
   // Keep stdout for the one JSON object: anything a library logs goes to stderr.
   console.log = (...args: unknown[]) => console.error(...args);
+  let reply: AdminReply;
   try {
-    const { command, flags } = parseArgs(process.argv.slice(2));
+    const { command, flags } = parseAdminArgs(process.argv.slice(2));
     if (!command || command === "help" || flags.help) {
       process.stderr.write(`${ADMIN_USAGE}\n`);
       process.exit(command ? 0 : 2);
     }
-    const runtime = await getRuntime("cli");
-    const { json, text } = await runAdminCommand(runtime, command, flags);
-    process.stdout.write(asJson ? `${JSON.stringify(json)}\n` : `${text}\n`);
-    await runtime.handle.close();
-    process.exit(0);
+    reply = await run(command, flags);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const code = error instanceof AppError ? error.code : "error";
-    const details = error instanceof AppError ? error.details : undefined;
-    if (asJson)
-      process.stdout.write(
-        `${JSON.stringify({ error: { code, message, ...(details && { details }) } })}\n`,
-      );
-    process.stderr.write(`error: ${message}\n`);
-    for (const d of details ?? []) process.stderr.write(`  ${d.path}: ${d.message}\n`);
-    process.exit(1);
+    reply = { error: adminErrorBody(error) };
   }
+  print(reply, asJson);
+  process.exit("error" in reply ? 1 : 0);
 }
 
 void main();

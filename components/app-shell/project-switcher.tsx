@@ -1,7 +1,7 @@
 "use client";
 
-import { Check, ChevronsUpDown, Terminal } from "lucide-react";
-import { useTransition } from "react";
+import { Check, ChevronsUpDown, Plus } from "lucide-react";
+import { useState, useTransition } from "react";
 import { switchProjectAction } from "@/lib/dashboard/actions/projects";
 import type { DashboardProject } from "@/lib/dashboard/context";
 import { cn } from "../ui/cn";
@@ -13,6 +13,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../ui/dropdown-menu";
+import { NewProjectDialog } from "./new-project-dialog";
 
 const TILE_COLORS = [
   "bg-indigo-500",
@@ -47,47 +48,53 @@ export function ProjectSwitcher({
   current: DashboardProject;
 }) {
   const [pending, startTransition] = useTransition();
+  const [creating, setCreating] = useState(false);
+  // An admin of any project may create one (lib/permissions.ts "projects.create").
+  const canCreate = projects.some((p) => p.role === "admin");
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={`Project: ${current.name}. Switch project`}
-        className={cn(
-          "flex w-full cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-left text-sm outline-none",
-          "ring-1 ring-zinc-200/80 hover:bg-white focus-visible:ring-2 focus-visible:ring-indigo-500 data-[state=open]:bg-white",
-          pending && "opacity-60",
-        )}
-      >
-        <ProjectTile project={current} />
-        <span className="min-w-0 flex-1 truncate font-medium text-zinc-800">{current.name}</span>
-        <ChevronsUpDown aria-hidden className="size-3.5 text-zinc-400" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-64">
-        <DropdownMenuLabel>Projects</DropdownMenuLabel>
-        {projects.map((project) => (
-          <DropdownMenuItem
-            key={project.id}
-            onSelect={() => {
-              if (project.id !== current.id) startTransition(() => switchProjectAction(project.id));
-            }}
-          >
-            <ProjectTile project={project} />
-            <span className="min-w-0 flex-1 truncate">{project.name}</span>
-            {project.id === current.id && (
-              <Check aria-label="Current project" className="text-indigo-600!" />
-            )}
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <div className="flex gap-2 px-2.5 py-2 text-xs text-zinc-500">
-          <Terminal aria-hidden className="mt-0.5 size-3.5 shrink-0" />
-          <p>
-            New projects are created with{" "}
-            <code className="font-mono text-[11px] text-zinc-700">
-              npm run admin -- create-project
-            </code>
-          </p>
-        </div>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger
+          aria-label={`Project: ${current.name}. Switch project`}
+          className={cn(
+            "flex w-full cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-left text-sm outline-none",
+            "ring-1 ring-zinc-200/80 hover:bg-white focus-visible:ring-2 focus-visible:ring-indigo-500 data-[state=open]:bg-white",
+            pending && "opacity-60",
+          )}
+        >
+          <ProjectTile project={current} />
+          <span className="min-w-0 flex-1 truncate font-medium text-zinc-800">{current.name}</span>
+          <ChevronsUpDown aria-hidden className="size-3.5 text-zinc-400" />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start" className="w-64">
+          <DropdownMenuLabel>Projects</DropdownMenuLabel>
+          {projects.map((project) => (
+            <DropdownMenuItem
+              key={project.id}
+              onSelect={() => {
+                if (project.id !== current.id)
+                  startTransition(() => switchProjectAction(project.id));
+              }}
+            >
+              <ProjectTile project={project} />
+              <span className="min-w-0 flex-1 truncate">{project.name}</span>
+              {project.id === current.id && (
+                <Check aria-label="Current project" className="text-indigo-600!" />
+              )}
+            </DropdownMenuItem>
+          ))}
+          {canCreate && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => setCreating(true)}>
+                <Plus aria-hidden />
+                New project
+              </DropdownMenuItem>
+            </>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <NewProjectDialog open={creating} onOpenChange={setCreating} />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useEffect } from "react";
+import { projectCliCommands } from "@/lib/admin/shown-commands";
 import { renameProjectAction } from "@/lib/dashboard/actions/settings";
 import { IDLE, type FormState } from "@/lib/dashboard/form-state";
 import { Button } from "../ui/button";
@@ -10,15 +11,6 @@ import { CopyButton } from "../ui/copy-button";
 import { describedBy, Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { useToast } from "../ui/toast";
-
-/** The admin CLI commands that take the project id (DECISIONS §1), ready to paste. */
-export function projectCliCommands(projectId: string): string {
-  return [
-    `npm run admin -- create-key --project ${projectId} --mode live`,
-    `npm run admin -- add-domain --project ${projectId} --domain mail.example.com`,
-    `npm run admin -- create-user --email ada@example.com --password '…' --project ${projectId}`,
-  ].join("\n");
-}
 
 /** Settings → General → Project: its name (renamed here) and its id, with the CLI that needs it. */
 export function ProjectCard({ project }: { project: { id: string; name: string } }) {
@@ -73,7 +65,10 @@ export function ProjectCard({ project }: { project: { id: string; name: string }
           </p>
         </div>
       </div>
-      <CodeBlock code={projectCliCommands(project.id)} label="Admin CLI for this project" />
+      <CodeBlock
+        code={projectCliCommands(project.id).join("\n")}
+        label="Admin CLI for this project"
+      />
     </Card>
   );
 }

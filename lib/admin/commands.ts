@@ -4,40 +4,29 @@ import { createApiKey } from "../api-keys/create";
 import { KEY_PERMISSIONS } from "../api-keys/keys";
 import { serviceContext } from "../context";
 import { createDomain } from "../domains/create";
-import { AppError, NotFoundError } from "../errors";
+import { NotFoundError } from "../errors";
+import { randomBase62 } from "../ids";
 import { createProject } from "../projects/create";
 import type { Runtime } from "../runtime";
 import { createUser, setUserPassword } from "../users/users";
+import { checkAdminFlags, usageError, type AdminFlags } from "./args";
 
-export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options] [--json]
-
-Commands:
-  create-project --name N [--domain D [--verified]]
-  create-key     --project ID --mode live|test [--name N] [--permission full|sending]
-                 (sending: may only send email and events and read emails)
-  add-domain     --project ID --domain D [--verified]
-  create-user    --email E --password P [--role admin|member] [--project ID]
-  reset-password --email E --password P   (signs the user out everywhere)`;
-
-type Flags = Record<string, string | boolean>;
 type Output = { json: unknown; text: string };
 
-function required(flags: Flags, name: string): string {
+function required(flags: AdminFlags, name: string): string {
   const value = flags[name];
-  if (typeof value !== "string" || value === "") {
-    throw new AppError(2, "usage", `--${name} is required.\n${ADMIN_USAGE}`);
-  }
+  if (typeof value !== "string" || value === "") throw usageError(`--${name} is required.`);
   return value;
 }
 
-function optional(flags: Flags, name: string): string | undefined {
+function optional(flags: AdminFlags, name: string): string | undefined {
   const value = flags[name];
   return typeof value === "string" ? value : undefined;
 }
 
 /** An optional flag that must be one of `allowed` when given (a bare `--flag` is not). */
 function optionalChoice<T extends string>(
-  flags: Flags,
+  flags: AdminFlags,
   name: string,
   allowed: readonly T[],
 ): T | undefined {
@@ -45,7 +34,7 @@ function optionalChoice<T extends string>(
   if (value === undefined) return undefined;
   if (typeof value === "string" && (allowed as readonly string[]).includes(value))
     return value as T;
-  throw new AppError(2, "usage", `--${name} must be ${allowed.join(" or ")}.\n${ADMIN_USAGE}`);
+  throw usageError(`--${name} must be ${allowed.join(" or ")}.`);
 }
 
 async function assertProject(runtime: Runtime, projectId: string) {
@@ -62,12 +51,16 @@ const domainJson = (d: { id: string; name: string; status: string }) => ({
   status: d.status,
 });
 
-/** The operator commands, shared by the CLI script and its tests. */
+/**
+ * The operator commands, run by the CLI script itself or, while a server holds an embedded
+ * database, by that server for it (lib/admin/socket.ts).
+ */
 export async function runAdminCommand(
   runtime: Runtime,
   command: string,
-  flags: Flags,
+  flags: AdminFlags,
 ): Promise<Output> {
+  checkAdminFlags(command, flags);
   const now = runtime.clock.now();
   switch (command) {
     case "create-project": {
@@ -136,15 +129,22 @@ export async function runAdminCommand(
         const all = await runtime.db.select({ id: projects.id }).from(projects).limit(2);
         if (all.length === 1) projectId = all[0]!.id;
       }
+      // Without --password one is generated (as first boot does) and printed once.
+      const given = optional(flags, "password");
+      const password = given ?? randomBase62(16);
       const { user, role } = await createUser(runtime.db, {
         email: required(flags, "email"),
-        password: required(flags, "password"),
+        password,
         role: optional(flags, "role") ?? "admin",
         projectId,
       });
+      const generated = given === undefined ? { password } : {};
       return {
-        json: { id: user.id, email: user.email, role },
-        text: `User ${user.email} (${user.id}), ${role}`,
+        json: { id: user.id, email: user.email, role, ...generated },
+        text: [
+          `User ${user.email} (${user.id}), ${role}`,
+          ...(given === undefined ? [`  password: ${password}   (shown once)`] : []),
+        ].join("\n"),
       };
     }
     case "reset-password": {
@@ -158,6 +158,6 @@ export async function runAdminCommand(
       };
     }
     default:
-      throw new AppError(2, "usage", `Unknown command "${command}".\n${ADMIN_USAGE}`);
+      throw usageError(`Unknown command "${command}".`);
   }
 }

@@ -1,12 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { projects } from "@/db/schema";
+import { memberships, projects } from "@/db/schema";
 import type { Executor } from "@/db";
 import { insertApiKey } from "../api-keys/create";
+import type { Clock } from "../clock";
 import { withTransaction } from "../context";
 import { createDomain } from "../domains/create";
 import { newId } from "../ids";
+import { authorize } from "../permissions";
 import { parseInput } from "../validation";
+import { RenameProjectInput } from "./rename";
 
 /** The name first boot gives the instance's first project, until its admin names it. */
 export const FIRST_PROJECT_NAME = "My project";
@@ -50,5 +53,29 @@ export async function createProject(db: Executor, input: unknown, now: Date) {
         .where(eq(projects.id, project!.id));
     }
     return { project: project!, keys: { live: live.secret, test: test.secret }, domains };
+  });
+}
+
+/**
+ * The dashboard's "New project" (project switcher): a project as `createProject` makes it, with
+ * the signed-in user as its admin. Any admin of some project may create one; an account that is
+ * only ever a member may not (it cannot give itself a project of its own).
+ */
+export async function createProjectForUser(
+  ctx: { db: Executor; clock: Clock },
+  userId: string,
+  input: unknown,
+) {
+  const { name } = parseInput(RenameProjectInput, input);
+  return withTransaction(ctx.db, async (tx) => {
+    const [adminOf] = await tx
+      .select({ projectId: memberships.projectId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.role, "admin")))
+      .limit(1);
+    authorize({ role: adminOf ? "admin" : "member" }, "projects.create");
+    const created = await createProject(tx, { name }, ctx.clock.now());
+    await tx.insert(memberships).values({ userId, projectId: created.project.id, role: "admin" });
+    return created;
   });
 }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdminCommand } from "@/lib/admin/commands";
-import { pgliteLockPath } from "@/lib/runtime";
+import { pgliteLockPath } from "@/db/pglite-lock";
 import { startTestApp, TEST_DRIVER, type TestApp } from "../support/app";
 
 let app: TestApp;
@@ -127,13 +127,21 @@ describe.runIf(TEST_DRIVER === "pglite")("the CLI process on a PGlite data dir",
     expect(JSON.parse(failed.stdout.trim())).toMatchObject({ error: { code: "not_found" } });
   }, 60_000);
 
-  it("refuses while a live server holds the data dir", () => {
-    // This test process stands in for the server: a live pid in the lock file.
+  it("says so at once when a server that started long ago holds the data dir but never answers", () => {
+    // This test process stands in for a server without the admin socket (an older Mailwright):
+    // a live pid in a lock file taken 10 minutes ago.
     fs.writeFileSync(pgliteLockPath(dataDir), String(process.pid));
+    const tenMinutesAgo = new Date(Date.now() - 600_000);
+    fs.utimesSync(pgliteLockPath(dataDir), tenMinutesAgo, tenMinutesAgo);
     try {
       const result = cli("create-project", "--name", "Nope", "--json");
       expect(result.status).toBe(1);
-      expect(result.stderr).toMatch(/in use by a running Mailwright server/);
+      expect(JSON.parse(result.stdout.trim())).toMatchObject({
+        error: { code: "server_unreachable" },
+      });
+      expect(result.stderr).toMatch(
+        /in use by a running Mailwright server \(pid \d+\), which does not answer on .*admin\.sock/,
+      );
     } finally {
       fs.unlinkSync(pgliteLockPath(dataDir));
     }

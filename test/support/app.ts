@@ -10,7 +10,7 @@ import { installRuntime, makeRuntime, type Runtime } from "@/lib/runtime";
 import { serviceContext, type ServiceContext } from "@/lib/context";
 import { startWorkers } from "@/lib/start/workers";
 import { createThrowawayDatabase, postgresAvailable } from "./database";
-import { resolveRoute } from "./router";
+import { dispatchToRoute } from "./router";
 
 export type Driver = "pglite" | "postgres";
 export const TEST_DRIVER: Driver =
@@ -89,7 +89,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const server = http.createServer((req, res) => {
     // As the front door (scripts/serve.ts) does: the client address comes from the socket.
     stampClientAddress(req, runtime.config.trustProxy);
-    void dispatch(req, res);
+    void dispatchToRoute(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -138,38 +138,4 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await dropDatabase?.();
     },
   };
-}
-
-async function dispatch(req: http.IncomingMessage, res: http.ServerResponse) {
-  try {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const match = resolveRoute(url.pathname);
-    const routeModule = match
-      ? ((await import(/* @vite-ignore */ match.file)) as Record<string, unknown>)
-      : undefined;
-    const handler = routeModule?.[req.method ?? "GET"] as
-      ((request: Request, ctx: { params: Promise<unknown> }) => Promise<Response>) | undefined;
-    if (!match || !handler) {
-      res.writeHead(match ? 405 : 404).end();
-      return;
-    }
-    const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const request = new Request(url, {
-      method: req.method,
-      headers: req.headers as Record<string, string>,
-      body: hasBody ? (req as unknown as ReadableStream) : undefined,
-      // Node's fetch needs this for streamed request bodies.
-      ...(hasBody && { duplex: "half" }),
-    } as RequestInit);
-    const response = await handler(request, { params: Promise.resolve(match.params) });
-    const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
-    // Object.fromEntries keeps only the last Set-Cookie; a response may set several (Auth.js).
-    const setCookies = response.headers.getSetCookie();
-    if (setCookies.length > 0) headers["set-cookie"] = setCookies;
-    res.writeHead(response.status, headers);
-    res.end(Buffer.from(await response.arrayBuffer()));
-  } catch (error) {
-    console.error("test dispatcher error", error);
-    res.writeHead(500).end(String(error));
-  }
 }

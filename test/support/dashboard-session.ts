@@ -26,7 +26,10 @@ export const headersMock = () => ({
   cookies: async () => ({
     get: (name: string) =>
       name === "mw_project" && session.projectId ? { value: session.projectId } : undefined,
-    set: () => undefined,
+    // As a browser keeps it: the next request sees the project this one chose.
+    set: (name: string, value: string) => {
+      if (name === "mw_project") session.projectId = value;
+    },
   }),
 });
 

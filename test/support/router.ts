@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type http from "node:http";
 import path from "node:path";
 
 /**
@@ -66,4 +67,39 @@ export function resolveRoute(pathname: string) {
     .sort((a, b) => compareScore(a.route.score, b.route.score));
   const best = candidates[0];
   return best ? { file: best.route.file, params: best.params! } : null;
+}
+
+/** Answers one request with the real route handler its path names (404/405 otherwise). */
+export async function dispatchToRoute(req: http.IncomingMessage, res: http.ServerResponse) {
+  try {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const match = resolveRoute(url.pathname);
+    const routeModule = match
+      ? ((await import(/* @vite-ignore */ match.file)) as Record<string, unknown>)
+      : undefined;
+    const handler = routeModule?.[req.method ?? "GET"] as
+      ((request: Request, ctx: { params: Promise<unknown> }) => Promise<Response>) | undefined;
+    if (!match || !handler) {
+      res.writeHead(match ? 405 : 404).end();
+      return;
+    }
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const request = new Request(url, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: hasBody ? (req as unknown as ReadableStream) : undefined,
+      // Node's fetch needs this for streamed request bodies.
+      ...(hasBody && { duplex: "half" }),
+    } as RequestInit);
+    const response = await handler(request, { params: Promise.resolve(match.params) });
+    const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
+    // Object.fromEntries keeps only the last Set-Cookie; a response may set several (Auth.js).
+    const setCookies = response.headers.getSetCookie();
+    if (setCookies.length > 0) headers["set-cookie"] = setCookies;
+    res.writeHead(response.status, headers);
+    res.end(Buffer.from(await response.arrayBuffer()));
+  } catch (error) {
+    console.error("test dispatcher error", error);
+    res.writeHead(500).end(String(error));
+  }
 }

@@ -11,6 +11,8 @@ describe("permissions (DECISIONS §11)", () => {
       "delivery.manage",
       "domains.manage",
       "members.manage",
+      "projects.create",
+      "projects.delete",
       "settings.manage",
       "webhooks.manage",
     ]);

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { AdminOnly } from "@/components/settings/admin-only";
+import { DangerZone } from "@/components/settings/danger-zone";
 import { GeneralSettingsForm } from "@/components/settings/general-settings-form";
 import { ProjectCard } from "@/components/settings/project-card";
 import { requireDashboard } from "@/lib/dashboard/context";
@@ -12,7 +13,7 @@ import { projectRow } from "@/lib/projects/settings";
 export const metadata: Metadata = { title: "General settings" };
 
 export default async function GeneralSettingsPage() {
-  const { ctx, project } = await requireDashboard();
+  const { ctx, project, projects } = await requireDashboard();
   if (!can(ctx.role, "settings.manage")) {
     return <AdminOnly title="General" permission="settings.manage" projectName={project.name} />;
   }
@@ -44,6 +45,12 @@ export default async function GeneralSettingsPage() {
           verifiedDomains: domains.data.filter((d) => d.status === "verified").map((d) => d.name),
         }}
       />
+      <div className="mt-10">
+        <DangerZone
+          project={{ id: ctx.projectId, name: row?.name ?? project.name }}
+          onlyProjectOfUser={projects.length <= 1}
+        />
+      </div>
     </>
   );
 }
