@@ -132,8 +132,14 @@ describe(`dashboard campaign services (${TEST_DRIVER})`, () => {
     const report = await campaignReport(ctx, campaign.id);
     expect(report.campaign.status).toBe("sent");
     expect(report.delivery).toEqual({ inFlight: 2, queued: 2, deliveryConfigured: false });
-    const configured = { ...ctx, config: { ...ctx.config, smtpUrl: "smtp://localhost:2525" } };
-    expect((await campaignDelivery(configured, campaign.id)).deliveryConfigured).toBe(true);
+    // Delivery is the process's (its transports read the runtime's configuration), as SMTP_URL is.
+    const original = ctx.config.smtpUrl;
+    ctx.config.smtpUrl = "smtp://localhost:2525";
+    try {
+      expect((await campaignDelivery(ctx, campaign.id)).deliveryConfigured).toBe(true);
+    } finally {
+      ctx.config.smtpUrl = original;
+    }
 
     const record = async (email: typeof ada, type: "sent" | "delivered" | "complained") =>
       app.runtime.db.transaction((tx) =>

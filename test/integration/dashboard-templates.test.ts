@@ -112,7 +112,7 @@ describe(`templates dashboard data (${process.env.MW_TEST_DRIVER ?? "pglite"})`,
       variables: { name: "Ada", data: { plan: "Pro" } },
     });
     // The test app has no SMTP_URL or RESEND_API_KEY.
-    expect(deliveryConfigured(ctx)).toBe(false);
+    expect(await deliveryConfigured(ctx)).toBe(false);
     expect(body.status).toBe("queued");
     const [email] = await app.runtime.db.select().from(emails).where(eq(emails.id, body.id));
     expect(email).toMatchObject({
