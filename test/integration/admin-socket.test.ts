@@ -107,7 +107,7 @@ describe.runIf(TEST_DRIVER === "pglite")("the admin CLI while a server holds the
     // Without --json: the text the CLI prints when it runs the command itself.
     const text = await cli("create-key", "--project", projectId, "--mode", "live");
     expect(text.status, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/^live key key_\w+: sk_live_[0-9A-Za-z]{40}\n$/);
+    expect(text.stdout).toMatch(/^live key key_\w+ \(full access\): sk_live_[0-9A-Za-z]{40}\n$/);
 
     // A failure: exit code 1, the error on stderr and, with --json, as the one line on stdout.
     const failed = await cli("create-key", "--project", "prj_nope", "--mode", "live", "--json");
@@ -118,7 +118,7 @@ describe.runIf(TEST_DRIVER === "pglite")("the admin CLI while a server holds the
     expect(failed.stderr).toContain("error: Project prj_nope not found.");
     const invalid = await cli("create-user", "--email", "x@acme.test", "--password", "short");
     expect(invalid.status).toBe(1);
-    expect(invalid.stderr).toMatch(/password: password must be at least 8 characters/);
+    expect(invalid.stderr).toMatch(/password: must be at least 8 characters/);
 
     // The server ran them (its log says so, without the flags: they carry passwords).
     const ran = () => server.log.filter((line) => line.startsWith("[admin] "));
