@@ -110,7 +110,10 @@ export function readConfig(env: Env = process.env) {
   }
   return {
     port,
+    // Where links in email point. Unset: the public URL saved in Settings → General, followed by
+    // every process (lib/public-url.ts), and http://localhost:PORT until one is saved.
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
+    appUrlFromEnv: Boolean(env.APP_URL),
     dataDir: path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR || ".data"),
     databaseUrl,
     databasePoolSize: numberFromEnv(env, "DATABASE_POOL_SIZE", 10),

@@ -6,6 +6,7 @@ import { TokenBucketLimiter } from "./http/rate-limit";
 import { JobQueue, type QueueOptions } from "./jobs/queue";
 import type { HtmlInstrumenter } from "./sending/compose";
 import { projectRelaySource } from "./delivery/source";
+import { followPublicUrl } from "./public-url";
 import { Transports } from "./sending/transports";
 import { trackingInstrumenter } from "./tracking/email-instrumenter";
 
@@ -89,6 +90,9 @@ async function startRuntime(role: RuntimeRole): Promise<Runtime> {
   const runtime = makeRuntime(handle, cfg);
   const { prepareInstance } = await import("./start/bootstrap");
   await prepareInstance(runtime);
-  if (role !== "cli") await runtime.jobs.start();
+  if (role !== "cli") {
+    await runtime.jobs.start();
+    followPublicUrl(runtime);
+  }
   return runtime;
 }

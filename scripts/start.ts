@@ -8,6 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { readConfig } from "@/lib/config";
+import { serverEnvironment } from "@/lib/start/environment";
 
 const root = process.cwd();
 const nextBin = path.join(root, "node_modules", ".bin", "next");
@@ -40,13 +41,7 @@ function main() {
     console.error(`Configuration error: ${(error as Error).message}`);
     process.exit(1);
   }
-  const env = {
-    ...process.env,
-    NEXT_TELEMETRY_DISABLED: "1",
-    APP_URL: cfg.appUrl,
-    AUTH_URL: process.env.AUTH_URL || cfg.appUrl,
-    AUTH_TRUST_HOST: "true",
-  };
+  const env = serverEnvironment(process.env);
   if (!buildIsCurrent() || process.env.FORCE_BUILD === "1") {
     console.log("Building Mailwright (first start or sources changed)…");
     const build = spawnSync(nextBin, ["build"], { stdio: "inherit", env });

@@ -11,11 +11,13 @@ export type ShellProps = {
   user: MenuUser;
   projects: DashboardProject[];
   project: DashboardProject;
+  /** A notice across the top of every page (the loopback public URL warning). */
+  banner?: ReactNode;
   children: ReactNode;
 };
 
 /** Signed-in frame: a sidebar on wide screens, a top bar with a slide-in sheet on narrow ones. */
-export function AppShell({ user, projects, project, children }: ShellProps) {
+export function AppShell({ user, projects, project, banner, children }: ShellProps) {
   return (
     <Toaster>
       <div className="min-h-dvh lg:flex">
@@ -26,6 +28,7 @@ export function AppShell({ user, projects, project, children }: ShellProps) {
           <MobileNav user={user}>
             <SidebarContent user={user} projects={projects} project={project} />
           </MobileNav>
+          {banner}
           <main className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:px-10 lg:pt-10">
             {children}
           </main>
@@ -35,7 +38,7 @@ export function AppShell({ user, projects, project, children }: ShellProps) {
   );
 }
 
-function SidebarContent({ user, projects, project }: Omit<ShellProps, "children">) {
+function SidebarContent({ user, projects, project }: Omit<ShellProps, "children" | "banner">) {
   return (
     <div className="flex h-full flex-col gap-5 px-3 py-4">
       <div className="px-1.5 pt-0.5">

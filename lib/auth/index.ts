@@ -9,6 +9,7 @@ import {
   SESSION_MAX_AGE_SECONDS,
   startSession,
 } from "../users/sessions";
+import { proposePublicUrl, requestOrigin } from "../public-url";
 import { projectsOfUser } from "../users/users";
 import { authSecret } from "./secret";
 import { throttledSignIn } from "./sign-in-throttle";
@@ -54,7 +55,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (): Promise<Ne
         if (attempt.outcome === "throttled") throw new ThrottledSignin(attempt.retryAfterSeconds);
         if (attempt.outcome !== "ok") return null;
         const { user } = attempt;
-        if ((await projectsOfUser(runtime.db, user.id)).length === 0) throw new NoProjectSignin();
+        const projects = await projectsOfUser(runtime.db, user.id);
+        if (projects.length === 0) throw new NoProjectSignin();
+        const origin = requestOrigin(request.headers);
+        if (origin && projects.some((p) => p.role === "admin"))
+          await proposePublicUrl(runtime, origin, user.email);
         const client = { userAgent: request.headers.get("user-agent"), ipAddress: address };
         return { id: user.id, email: user.email, name: user.name, signInClient: client };
       },

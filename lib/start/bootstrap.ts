@@ -7,12 +7,13 @@ import {
   SIGNING_KEY,
 } from "../instance-settings";
 import { randomBase62 } from "../ids";
+import { refreshPublicUrl } from "../public-url";
 import { createProject, FIRST_PROJECT_NAME } from "../projects/create";
 import type { Runtime } from "../runtime";
 import { syncSystemTemplates } from "../templates/system";
 import { createUser } from "../users/users";
 
-/** Runs on every start after migrations: instance secrets and the system template gallery. */
+/** Runs on every start after migrations: instance secrets, the template gallery, the public URL. */
 export async function prepareInstance(runtime: Runtime) {
   await ensureInstanceSecret(runtime.db, AUTH_SECRET_KEY);
   await ensureInstanceSecret(runtime.db, SIGNING_KEY);
@@ -20,6 +21,7 @@ export async function prepareInstance(runtime: Runtime) {
   // roll back) the key that seals its secrets.
   await ensureInstanceSecret(runtime.db, SECRETS_KEY);
   await syncSystemTemplates(runtime.db, runtime.clock.now());
+  await refreshPublicUrl(runtime);
 }
 
 /**
@@ -48,7 +50,7 @@ export async function firstBoot(runtime: Runtime): Promise<boolean> {
       line,
       "  Mailwright is set up. These credentials are shown once: save them now.",
       line,
-      `  Dashboard     ${runtime.config.appUrl}/login`,
+      `  Dashboard     ${runtime.config.appUrl}/login${runtime.config.appUrlFromEnv ? "" : " (or this machine's address)"}`,
       `  Email         ${email}`,
       `  Password      ${password}`,
       ...(generated ? ["                (temporary: you must change it at first sign-in)"] : []),

@@ -1,5 +1,6 @@
 import { serveAdminSocket } from "../admin/socket-server";
 import { firstBoot } from "./bootstrap";
+import { startupFacts, startupLines } from "./summary";
 import { startWorkers } from "./workers";
 import { getRuntime, type Runtime } from "../runtime";
 import { releaseQueuedEmails } from "../sending/sweep";
@@ -30,9 +31,7 @@ export async function startServer() {
     };
     process.once("SIGTERM", () => void shutdown());
     process.once("SIGINT", () => void shutdown());
-    console.log(
-      `Mailwright ready on ${runtime.config.appUrl} (database: ${runtime.handle.driver}, worker: ${runtime.config.worker})`,
-    );
+    console.log(startupLines(await startupFacts(runtime)).join("\n"));
   } catch (error) {
     console.error(`Mailwright could not start: ${(error as Error).message}`);
     process.exit(1);

@@ -314,6 +314,9 @@ for (const worker of ["embedded", "off"] as const) {
     const rules = worker === "off" ? RULES.filter((r) => WITHOUT_WORKER.has(r.name)) : RULES;
     describe.each(rules.map((rule) => [rule.name, rule] as const))("%s", (_name, rule) => {
       const producers = PRODUCERS.filter((p) => rule.applies?.(p) ?? true);
+      // A row for no producer here (SpamAssassin not installed) shows as skipped, not as an
+      // empty suite, which vitest counts as a failure.
+      if (producers.length === 0) return it.skip("applies to no producer on this machine");
       it.each(producers.map((p) => [p.name, p] as const))("%s", async (_producer, producer) => {
         const current = await scene(producer);
         await rule.setup?.(current, producer);

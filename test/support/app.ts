@@ -78,7 +78,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = options.clock === "fake" ? fixedClock("2026-06-01T12:00:00.000Z") : systemClock;
   const runtime = makeRuntime(
     handle,
-    { ...readConfig(), databaseUrl, worker: options.worker ?? "off", ...options.config },
+    {
+      ...readConfig(),
+      databaseUrl,
+      worker: options.worker ?? "off",
+      // An appUrl given here stands for APP_URL: the saved public URL must not replace it.
+      ...(options.config?.appUrl ? { appUrlFromEnv: true } : {}),
+      ...options.config,
+    },
     clock,
   );
   await prepareInstance(runtime);

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { renameProject } from "../../projects/rename";
+import { savePublicUrl } from "../../public-url";
 import { updateProjectSettings } from "../../projects/update-settings";
 import { requireDashboard } from "../context";
 import { success, toFormState, type FormState } from "../form-state";
@@ -66,4 +67,25 @@ export async function renameProjectAction(
   // The name shows in the project switcher and page descriptions everywhere.
   revalidatePath("/", "layout");
   return success("Project renamed");
+}
+
+/**
+ * Settings → General → Public URL (instance-wide): where links in every project's email point.
+ * Saved here, it reaches this process at once and every other process within seconds.
+ */
+export async function savePublicUrlAction(
+  _previous: FormState,
+  form: FormData,
+): Promise<FormState> {
+  const { ctx, user } = await requireDashboard();
+  const url = String(form.get("public_url") ?? "");
+  try {
+    await savePublicUrl(ctx, url, user.email);
+  } catch (error) {
+    const state = toFormState(error, ["public_url"]);
+    return state.status === "error" ? { ...state, values: { public_url: url } } : state;
+  }
+  // The loopback warning shows in the shell of every page.
+  revalidatePath("/", "layout");
+  return success("Public URL saved");
 }

@@ -4,11 +4,14 @@ import { AdminOnly } from "@/components/settings/admin-only";
 import { DangerZone } from "@/components/settings/danger-zone";
 import { GeneralSettingsForm } from "@/components/settings/general-settings-form";
 import { ProjectCard } from "@/components/settings/project-card";
+import { PublicUrlCard } from "@/components/settings/public-url-card";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { listDomains } from "@/lib/domains/list";
 import { can } from "@/lib/permissions";
 import { DEFAULT_THRESHOLDS } from "@/lib/breaker/judge";
 import { projectRow } from "@/lib/projects/settings";
+import { publicUrlOf, requestOrigin } from "@/lib/public-url";
+import { headers } from "next/headers";
 
 export const metadata: Metadata = { title: "General settings" };
 
@@ -17,10 +20,12 @@ export default async function GeneralSettingsPage() {
   if (!can(ctx.role, "settings.manage")) {
     return <AdminOnly title="General" permission="settings.manage" projectName={project.name} />;
   }
-  const [row, domains] = await Promise.all([
+  const [row, domains, publicUrl] = await Promise.all([
     projectRow(ctx.db, ctx.projectId),
     listDomains(ctx, { limit: 100 }),
+    publicUrlOf(ctx),
   ]);
+  const browserOrigin = requestOrigin(await headers());
   return (
     <>
       <PageHeader
@@ -28,8 +33,9 @@ export default async function GeneralSettingsPage() {
         title="General"
         description={`How ${project.name} sends on its own behalf, what its marketing email says about it, and how new contacts subscribe.`}
       />
-      <div className="mb-6">
+      <div className="mb-6 grid gap-6">
         <ProjectCard project={{ id: ctx.projectId, name: row?.name ?? project.name }} />
+        <PublicUrlCard publicUrl={publicUrl} browserOrigin={browserOrigin} />
       </div>
       <GeneralSettingsForm
         settings={{
