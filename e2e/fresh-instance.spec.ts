@@ -90,7 +90,7 @@ test("a fresh instance signs in at 127.0.0.1 and sends its first email without a
 
   const email = "owner@fresh-instance.example.com";
   await page.getByLabel("Project name").fill("Fresh Co");
-  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.getByLabel("New password").fill("a fresh passphrase");
   await page.getByLabel("Confirm password").fill("a fresh passphrase");
   await page.getByRole("button", { name: "Finish setting up" }).click();

@@ -14,8 +14,8 @@ export function PublicUrlWarning({ url, canFix }: { url: string; canFix: boolean
       <AlertTriangle aria-hidden className="size-4 shrink-0 opacity-80" />
       <p className="min-w-0 flex-1">
         <span className="font-medium">Recipients cannot open the links in your email.</span> They
-        point at <span className="font-mono break-all">{url}</span>, an address only this machine
-        reaches.
+        point at <span className="font-mono wrap-anywhere">{url}</span>, an address only this
+        machine reaches.
       </p>
       {canFix ? (
         <Link

@@ -14,7 +14,8 @@ import { useToast } from "../ui/toast";
 const SOURCE_NOTE: Record<PublicUrl["source"], string> = {
   environment: "Set by APP_URL where the server is configured.",
   settings: "Saved here.",
-  "sign-in": "Proposed from the address of the first admin sign-in. Change it if recipients reach this server by another name.",
+  "sign-in":
+    "Proposed from the address of the first admin sign-in. Change it if recipients reach this server by another name.",
   default: "Nothing saved yet: links use this server's local address.",
 };
 
