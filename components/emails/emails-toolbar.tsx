@@ -81,6 +81,10 @@ export function EmailsToolbar({
   const more = moreFiltersCount(filters);
   return (
     <Form
+      // Keyed by the URL: a tab is a client-side navigation that keeps this form mounted, and its
+      // uncontrolled fields (the phone-only status select, hidden on wide screens but still sent)
+      // would otherwise submit the previous filters with the next search.
+      key={emailsHref(filters)}
       action="/emails"
       role="search"
       aria-label="Filter emails"

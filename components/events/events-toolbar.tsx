@@ -19,6 +19,8 @@ export function EventsToolbar({ filters }: { filters: EventFilters }) {
   const filtered = Boolean(filters.name || filters.email);
   return (
     <form
+      // Keyed by the URL, so a link to other filters shows them in the fields it keeps mounted.
+      key={eventsHref(filters)}
       action="/events"
       method="get"
       role="search"
