@@ -4,7 +4,8 @@ import { cn } from "./cn";
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
-      className={cn("rounded-xl bg-white shadow-xs ring-1 ring-zinc-200/80", className)}
+      // min-w-0: as a grid item a card never grows its track to fit a long unbroken word.
+      className={cn("min-w-0 rounded-xl bg-white shadow-xs ring-1 ring-zinc-200/80", className)}
       {...props}
     />
   );

@@ -107,7 +107,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   return (
     <div className="flex items-center justify-between gap-4 px-5 py-2.5">
       <dt className="shrink-0 text-zinc-500">{label}</dt>
-      <dd className="min-w-0 text-right text-zinc-800">{children}</dd>
+      <dd className="min-w-0 text-right wrap-anywhere text-zinc-800">{children}</dd>
     </div>
   );
 }
