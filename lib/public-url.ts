@@ -113,9 +113,15 @@ export function followPublicUrl(
   everyMs = PUBLIC_URL_REFRESH_MS,
 ): () => void {
   if (runtime.config.appUrlFromEnv) return () => {};
+  let failing = false;
   const timer = setInterval(() => {
-    refreshPublicUrl(runtime).catch((error: unknown) =>
-      console.error("[public-url] refresh failed:", (error as Error).message),
+    refreshPublicUrl(runtime).then(
+      () => (failing = false),
+      (error: unknown) => {
+        // Once per outage (the database restarting): the last URL read stays in force.
+        if (!failing) console.warn("[public-url] refresh failed:", (error as Error).message);
+        failing = true;
+      },
     );
   }, everyMs);
   timer.unref();
