@@ -19,7 +19,7 @@ export function PublicUrlWarning({ url, canFix }: { url: string; canFix: boolean
       </p>
       {canFix ? (
         <Link
-          href="/settings/general#public_url"
+          href="/settings/general#public-url"
           className="shrink-0 font-medium underline underline-offset-4 hover:text-amber-950"
         >
           Set the public URL

@@ -43,7 +43,7 @@ export function PublicUrlCard({
     state.status === "error" ? (state.values?.public_url ?? publicUrl.url) : publicUrl.url;
 
   return (
-    <Card className="grid gap-4 p-5 sm:p-6">
+    <Card id="public-url" className="grid scroll-mt-6 gap-4 p-5 sm:p-6">
       <div>
         <h2 className="text-[15px] font-semibold text-zinc-900">Public URL</h2>
         <p className="mt-1 text-[13px] text-pretty text-zinc-500">
@@ -54,7 +54,10 @@ export function PublicUrlCard({
       {publicUrl.loopback && (
         <Notice tone="warning" title="Only this machine can open these links">
           {publicUrl.url} is a local address: links in email that point at it do not work for
-          recipients. Enter the address people reach this server at.
+          recipients.{" "}
+          {fromEnvironment
+            ? "Set APP_URL to the address people reach this server at, and restart."
+            : "Enter the address people reach this server at."}
         </Notice>
       )}
       <form action={action} className="grid gap-3 sm:max-w-xl" noValidate key={publicUrl.url}>
@@ -71,6 +74,7 @@ export function PublicUrlCard({
             inputMode="url"
             defaultValue={value}
             readOnly={fromEnvironment}
+            className={fromEnvironment ? "bg-zinc-50 text-zinc-600" : undefined}
             placeholder="https://mail.example.com"
             spellCheck={false}
             aria-invalid={error ? true : undefined}
