@@ -1,6 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { simpleParser } from "mailparser";
 import { saveRelay } from "@/lib/delivery/relays";
+import { savePublicUrl } from "@/lib/public-url";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
 import { spawnWorker, stopWorker } from "../support/worker-process";
@@ -47,11 +49,11 @@ const relayTo = (url: string) => ({
   tls_mode: "none" as const,
 });
 
-async function send(project: TestProject, to: string) {
+async function send(project: TestProject, to: string, html = "<p>Hi</p>") {
   const res = await app.api("/v1/send", {
     method: "POST",
     key: project.live,
-    body: { from: "hello@mail.test", to, subject: "Hi", html: "<p>Hi</p>" },
+    body: { from: "hello@mail.test", to, subject: "Hi", html },
   });
   expect([200, 202], res.text).toContain(res.status);
   return res.body as { id: string; status: string };
@@ -87,5 +89,36 @@ postgresOnly(`delivery settings in a separate worker process (${TEST_DRIVER})`, 
     const reloadMs = arrivedAt - changedAt;
     console.log(`[delivery] a changed relay was used by the worker process after ${reloadMs} ms`);
     expect(reloadMs).toBeLessThanOrEqual(RELOAD_LIMIT_MS);
+  }, 60_000);
+
+  it("points links at a public URL saved in another process within 10 s (APP_URL unset)", async () => {
+    const project = await app.createProject({ name: "Public URL", domain: "mail.test" });
+    const ctx = app.ctx(project.id);
+    await saveRelay(ctx, null, relayTo(first.url));
+    await savePublicUrl(ctx, "https://mail.reload.example", "admin@reload.example");
+    const changedAt = Date.now();
+    const link = '<p><a href="https://acme.example/pricing">Pricing</a></p>';
+    let n = 0;
+    const arrivedAt = await waitFor(
+      async () => {
+        const to = `link-${n++}@example.com`;
+        await send(project, to, link);
+        const message = await waitFor(
+          () => first.received.find((m) => m.to.includes(to)),
+          RELOAD_LIMIT_MS,
+          "the email",
+        );
+        const html = String((await simpleParser(message.raw)).html);
+        return html.includes('href="https://mail.reload.example/api/t/c/')
+          ? message.receivedAt
+          : null;
+      },
+      RELOAD_LIMIT_MS + 5_000,
+      "a link to the saved public URL",
+    );
+    console.log(
+      `[public-url] the worker process used a saved URL after ${arrivedAt - changedAt} ms`,
+    );
+    expect(arrivedAt - changedAt).toBeLessThanOrEqual(RELOAD_LIMIT_MS);
   }, 60_000);
 });
