@@ -7,8 +7,8 @@ import { apiReferenceCsp, dashboardCsp } from "@/lib/http/security-headers";
  * Runs before every dashboard page (and the public API reference, /docs/api): a fresh nonce and the content security policy that carries
  * it (Next reads the nonce from the request's policy and puts it on its scripts, so every page
  * must render per request; they do, behind the session). API routes, the hosted pages, uploaded
- * images (media/) and static files are not matched: they have their own headers (next.config.ts,
- * hosted-page.ts, app/media).
+ * images (media/), the sample pictures previews show (samples/) and static files are not matched:
+ * they have their own headers (next.config.ts, hosted-page.ts, app/media).
  */
 export function proxy(request: NextRequest) {
   // A NUL byte names no page and is no filter value; without this check the database lookup
@@ -36,7 +36,7 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|_next/static|_next/image|favicon|u/|confirm/|media/).*)",
+      source: "/((?!api/|_next/static|_next/image|favicon|samples/|u/|confirm/|media/).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

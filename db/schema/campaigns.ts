@@ -117,6 +117,11 @@ export const campaignRecipients = pgTable(
       .default("pending"),
     firstOpenedAt: timestampMs(),
     firstClickedAt: timestampMs(),
+    /**
+     * When the recipient first unsubscribed through this campaign's email: the variant's
+     * `unsubscribed` counter moves only when this is set, so each person counts once.
+     */
+    unsubscribedAt: timestampMs(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -130,6 +135,10 @@ export const campaignRecipients = pgTable(
     index("campaign_recipients_clicked_idx")
       .on(t.campaignId, t.firstClickedAt.desc(), t.id.desc())
       .where(sql`${t.firstClickedAt} is not null`),
+    // The report's "resubscribed since" reads only the campaign's unsubscribed recipients.
+    index("campaign_recipients_unsubscribed_idx")
+      .on(t.campaignId)
+      .where(sql`${t.unsubscribedAt} is not null`),
   ],
 );
 

@@ -45,8 +45,8 @@ type Deps = { db: Database; clock: Clock };
 /**
  * One-click unsubscribe (RFC 8058) from a campaign or automation email: the contact becomes
  * `subscribed: false`, so campaigns and automation emails skip it while transactional mail still
- * reaches it (DECISIONS §6); the campaign's variant counts the unsubscribe once, and the contact's
- * subscription history records which email it came from. Idempotent.
+ * reaches it (DECISIONS §6); the campaign's variant counts the recipient once (decision 0046), and
+ * the contact's subscription history records which email it came from. Idempotent.
  */
 export async function unsubscribeByToken(
   deps: Deps,
@@ -58,7 +58,8 @@ export async function unsubscribeByToken(
 /**
  * "Resubscribe" on the page an unsubscribe link opened (a click changed their mind): the same
  * token proves the address, the contact is subscribed again. The campaign's unsubscribe count
- * stays (it happened). Idempotent: only an actual change is recorded.
+ * stays (it happened, decision 0024); leaving again later does not count twice. Idempotent: only
+ * an actual change is recorded.
  */
 export async function resubscribeByToken(
   deps: Deps,
@@ -80,7 +81,7 @@ async function changeSubscription(deps: Deps, token: string, subscribed: boolean
       .where(and(eq(contacts.id, row.contactId!), eq(contacts.subscribed, !subscribed)))
       .returning({ id: contacts.id });
     if (changed.length === 0) return;
-    if (!subscribed) await countCampaignUnsubscribe(tx, row);
+    if (!subscribed) await countCampaignUnsubscribe(tx, row, now);
     await recordSubscriptionEvent(tx, row, subscribed, now);
   });
   return { address: row.address, projectName: row.projectName, subscribed };

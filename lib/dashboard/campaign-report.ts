@@ -5,6 +5,7 @@ import { NotFoundError } from "../errors";
 import { campaignActivity, type ActivityBucket } from "./campaign-activity";
 import { countCampaignRecipients } from "./campaign-audience";
 import { campaignDelivery, type CampaignDelivery } from "./campaign-delivery";
+import { resubscribedSince } from "./campaign-unsubscribes";
 
 export type CampaignReport = {
   campaign: CampaignResource;
@@ -20,6 +21,8 @@ export type CampaignReport = {
    * Status `sent` only says every recipient has an email; the page says "Sent" once none is left.
    */
   delivery: CampaignDelivery | null;
+  /** Of the campaign's unsubscribed people, how many are subscribed again now. */
+  resubscribedSince: number;
   /** The server's clock, so "scheduled" and relative times agree with what the worker sees. */
   now: string;
 };
@@ -34,7 +37,7 @@ export async function campaignReport(
     campaign.status === "queued" || campaign.status === "sending" || campaign.status === "paused";
   const fannedOut =
     campaign.status === "sending" || campaign.status === "paused" || campaign.status === "sent";
-  const [activity, expected, delivery] = await Promise.all([
+  const [activity, expected, delivery, resubscribed] = await Promise.all([
     campaign.status === "draft" ? [] : campaignActivity(ctx, campaign.id),
     underway
       ? countCampaignRecipients(ctx, {
@@ -46,12 +49,14 @@ export async function campaignReport(
         })
       : null,
     fannedOut ? campaignDelivery(ctx, campaign.id) : null,
+    resubscribedSince(ctx, campaign.id),
   ]);
   return {
     campaign: serializeCampaign(campaign, variants),
     activity,
     expected,
     delivery,
+    resubscribedSince: resubscribed,
     now: ctx.clock.now().toISOString(),
   };
 }

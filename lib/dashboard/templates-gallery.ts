@@ -2,6 +2,7 @@ import { and, count, eq, type SQL } from "drizzle-orm";
 import { templates } from "@/db/schema";
 import type { ServiceContext } from "../context";
 import type { TemplateCategory } from "../templates/categories";
+import { previewSampleContext } from "../templates/gallery";
 import { listTemplateVariables } from "../templates/inspect";
 import { renderTemplate } from "../templates/render";
 import { newestFirst } from "../pagination";
@@ -13,7 +14,7 @@ export type GalleryTemplate = {
   category: string;
   subject: string;
   description: string | null;
-  /** Rendered with sample data (a sample contact, the fallbacks), for the card's thumbnail. */
+  /** Rendered with sample data (a sample contact, the template's samples), for the thumbnail. */
   html: string;
 };
 
@@ -42,7 +43,15 @@ export async function listGalleryTemplates(
       category: row.category,
       subject: row.subject,
       description: row.description,
-      html: (await renderTemplate(row, sampleVariables(listTemplateVariables(row)))).html,
+      html: (
+        await renderTemplate(
+          row,
+          sampleVariables(
+            listTemplateVariables(row),
+            previewSampleContext(row.id, { publicUrl: ctx.config.appUrl }),
+          ),
+        )
+      ).html,
     })),
   );
 }

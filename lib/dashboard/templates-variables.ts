@@ -1,4 +1,9 @@
-import { nestVariables, sampleValues, SENDER_FILLED } from "../templates/sample-values";
+import {
+  nestVariables,
+  sampleValues,
+  SENDER_FILLED,
+  type SampleContext,
+} from "../templates/sample-values";
 import type { TemplateVariable } from "../templates/variables";
 
 /**
@@ -19,21 +24,23 @@ export function samplesToVariables(samples: Samples): Record<string, unknown> {
 export function previewVariables(
   variables: TemplateVariable[],
   samples: Samples,
-  known: Record<string, string> = {},
+  context: SampleContext = {},
 ): Record<string, unknown> {
-  return nestVariables({ ...sampleValues(variables, known), ...typed(samples) });
+  return nestVariables({ ...sampleValues(variables, context), ...typed(samples) });
 }
 
 /**
  * What a test email is sent with: the same, minus what the sending pipeline fills in itself
- * (the recipient's address, the project's name and postal address, the unsubscribe link).
+ * (the recipient's address, the project's name and postal address, the unsubscribe link). Sample
+ * pictures point at the public URL, like the email's own links.
  */
 export function testSendVariables(
   variables: TemplateVariable[],
   samples: Samples,
+  publicUrl?: string,
 ): Record<string, unknown> {
   const own = variables.filter((v) => !SENDER_FILLED.includes(v.name));
-  return nestVariables({ ...sampleValues(own), ...typed(samples) });
+  return nestVariables({ ...sampleValues(own, { publicUrl }), ...typed(samples) });
 }
 
 function typed(samples: Samples): Samples {

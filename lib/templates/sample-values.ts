@@ -3,14 +3,38 @@
  * plausible value for every placeholder a template uses, so a preview reads like a real email
  * instead of "Hi ," or an empty button. Pure: no I/O, no React, usable on both sides.
  *
- * Order of preference for one placeholder: what the caller knows (the project's name), the
- * sample contact and project for what a send always fills (`{{first_name}}` is "Alex", not its
- * fallback "there"; `{{project_name}}` is "Acme"), the fallback the author wrote, then a value
- * guessed from the name (`…_url` → https://example.com).
+ * Order of preference for one placeholder: what the caller knows (the project's name, a gallery
+ * template's own samples), the sample contact and project for what a send always fills
+ * (`{{first_name}}` is "Alex", not its fallback "there"; `{{project_name}}` is "Acme"), the
+ * fallback the author wrote when it says something ("—" does not), then a value guessed from the
+ * name (`…_url` → https://example.com, `…_image_url` → a picture the app ships).
  */
 import type { TemplateVariable, Variables } from "./variables";
 
 export const SAMPLE_URL = "https://example.com";
+
+/**
+ * Pictures the app ships in public/ (drawn by scripts/sample-images.ts) for image placeholders
+ * nobody filled: a logo slot and a wide picture. Served from the public URL (`config.appUrl`), the
+ * origin of every link in the same email, so a test email shows them wherever its links work;
+ * without a public URL (client-side placeholders) an image stays empty.
+ */
+export const SAMPLE_IMAGE_PATHS = {
+  logo: "/samples/logo.png",
+  picture: "/samples/picture.png",
+} as const;
+
+export function sampleImageUrl(publicUrl: string, kind: keyof typeof SAMPLE_IMAGE_PATHS): string {
+  return `${publicUrl}${SAMPLE_IMAGE_PATHS[kind]}`;
+}
+
+/** What a preview knows beyond the template: values by path, and where the sample pictures are. */
+export type SampleContext = {
+  /** Values by path that win over everything (`{ project_name: "Northwind" }`). */
+  known?: Record<string, string>;
+  /** The app's public URL; without it image placeholders stay empty. */
+  publicUrl?: string;
+};
 
 export const SAMPLE_CONTACT = {
   email: "alex@example.com",
@@ -52,10 +76,14 @@ const ALWAYS_FILLED: Record<string, string> = {
 const SAMPLE_PARAGRAPH =
   "A short paragraph of sample text, so you can see how this part of the email reads.";
 
+const IMAGE_NAME = /(image|logo|photo|picture|avatar|banner|icon)(_?url|_?src)?$/;
+const LOGO_NAME = /(logo|avatar|icon)(_?url|_?src)?$/;
+
+/** A fallback that says something: "—" or "..." only marks an empty value in a real send. */
+const SAYS_SOMETHING = /[\p{L}\p{N}]/u;
+
 /** Guesses from the last key of the path, first match wins (tested in order). */
 const BY_NAME: [RegExp, string][] = [
-  // An image URL nobody gave stays empty: the image block is left out, as in a real send.
-  [/(image|logo|photo|picture|avatar|banner|icon)(_?url|_?src)?$/, ""],
   [/(^|_)(url|link|href|src)$/, SAMPLE_URL],
   [/^(company|company_name|organization|organisation|project_name|brand)$/, "Acme"],
   [/address$/, SAMPLE_PROJECT.postal_address],
@@ -65,6 +93,7 @@ const BY_NAME: [RegExp, string][] = [
   [/plan$/, "Pro"],
   [/(^|_)(amount|total|subtotal|price|tax|balance)$/, "$49.00"],
   [/(^|_)(discount|percent)$/, "20%"],
+  [/(^|_)(order|invoice|receipt)_?(number|no|id)$/, "#10428"],
   [/(^|_)(code|coupon|otp|token)$/, "WELCOME10"],
   [/(^|_)(count|quantity|qty|number)$/, "3"],
   [/expires?(_in)?$/, "24 hours"],
@@ -90,11 +119,15 @@ export function humanize(key: string): string {
 }
 
 /** The sample value of one placeholder (see the module comment for the order). */
-export function sampleValueFor(variable: TemplateVariable): string {
+export function sampleValueFor(variable: TemplateVariable, publicUrl?: string): string {
   const key = (variable.name.split(".").pop() ?? variable.name).toLowerCase();
   const filled = ALWAYS_FILLED[key];
   if (filled !== undefined) return filled;
-  if (variable.fallback) return variable.fallback;
+  if (variable.fallback && SAYS_SOMETHING.test(variable.fallback)) return variable.fallback;
+  if (IMAGE_NAME.test(key)) {
+    // Without a public URL the image block is left out, as in a real send without one.
+    return publicUrl ? sampleImageUrl(publicUrl, LOGO_NAME.test(key) ? "logo" : "picture") : "";
+  }
   for (const [pattern, value] of BY_NAME) if (pattern.test(key)) return value;
   return humanize(variable.name.split(".").pop() ?? variable.name);
 }
@@ -105,10 +138,13 @@ export function sampleValueFor(variable: TemplateVariable): string {
  */
 export function sampleValues(
   variables: TemplateVariable[],
-  known: Record<string, string> = {},
+  { known = {}, publicUrl }: SampleContext = {},
 ): Record<string, string> {
   return Object.fromEntries(
-    variables.map((variable) => [variable.name, known[variable.name] ?? sampleValueFor(variable)]),
+    variables.map((variable) => [
+      variable.name,
+      known[variable.name] ?? sampleValueFor(variable, publicUrl),
+    ]),
   );
 }
 
@@ -131,7 +167,7 @@ export function nestVariables(values: Record<string, string>): Variables {
 /** The variables a preview renders with: a sample for every placeholder the template uses. */
 export function sampleVariables(
   variables: TemplateVariable[],
-  known: Record<string, string> = {},
+  context: SampleContext = {},
 ): Variables {
-  return nestVariables(sampleValues(variables, known));
+  return nestVariables(sampleValues(variables, context));
 }

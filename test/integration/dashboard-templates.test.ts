@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emails, projects } from "@/db/schema";
+import { emails, instanceSettings, projects } from "@/db/schema";
 import { countOwnTemplates, listGalleryTemplates } from "@/lib/dashboard/templates-gallery";
 import { deliveryConfigured, resolveTestSender } from "@/lib/dashboard/templates-sender";
 import { createDomain } from "@/lib/domains/create";
+import { PUBLIC_URL_KEY } from "@/lib/instance-settings";
 import { createProject } from "@/lib/projects/create";
+import { refreshPublicUrl, savePublicUrl } from "@/lib/public-url";
 import { sendEmail } from "@/lib/sending/send";
 import { createTemplate } from "@/lib/templates/create";
 import { BLOCK_MARKER_ATTRIBUTE } from "@/lib/templates/editor-markers";
@@ -44,6 +46,29 @@ describe(`templates dashboard data (${process.env.MW_TEST_DRIVER ?? "pglite"})`,
     expect(onboarding.length).toBeGreaterThan(0);
     expect(onboarding.every((t) => t.category === "Onboarding")).toBe(true);
     expect(onboarding.map((t) => t.name)).not.toContain("Own onboarding");
+  });
+
+  it("previews gallery templates with their samples, and pictures at the saved public URL", async () => {
+    const project = await app.createProject({ name: "Northwind" });
+    const ctx = app.ctx(project.id);
+    const before = app.runtime.config.appUrl;
+    await savePublicUrl(ctx, "https://mail.northwind.test", "ada@northwind.test");
+    try {
+      const gallery = await listGalleryTemplates(ctx);
+      const newsletter = gallery.find((t) => t.id === "tpl_system_newsletter_digest")!;
+      expect(newsletter.html).toContain('src="https://mail.northwind.test/samples/picture.png"');
+      expect(newsletter.html).toContain('src="https://mail.northwind.test/samples/logo.png"');
+      const receipt = gallery.find((t) => t.id === "tpl_system_receipt")!;
+      for (const value of ["#10428", "$53.41", "June 12, 2026"]) {
+        expect(receipt.html).toContain(value);
+      }
+      expect(receipt.html).not.toContain("—");
+    } finally {
+      // Back to no saved URL, for the other tests of this file.
+      await app.runtime.db.delete(instanceSettings).where(eq(instanceSettings.key, PUBLIC_URL_KEY));
+      await refreshPublicUrl(app.runtime);
+      expect(app.runtime.config.appUrl).toBe(before);
+    }
   });
 
   it("counts only the project's own templates, by category", async () => {

@@ -1,17 +1,23 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { serializeBlocks } from "@/lib/templates/blocks";
+import { serializeBlocks, type Block } from "@/lib/templates/blocks";
 import { previewVariables, testSendVariables } from "@/lib/dashboard/templates-variables";
-import { SYSTEM_TEMPLATES } from "@/lib/templates/gallery";
+import { previewSampleContext, SYSTEM_TEMPLATES } from "@/lib/templates/gallery";
 import { listTemplateVariables } from "@/lib/templates/inspect";
 import { renderTemplate } from "@/lib/templates/render";
 import {
   humanize,
   nestVariables,
   SAMPLE_CONTACT,
+  SAMPLE_IMAGE_PATHS,
   sampleValueFor,
   sampleValues,
   sampleVariables,
 } from "@/lib/templates/sample-values";
+
+/** A public URL as Settings → General would save it. */
+const PUBLIC_URL = "https://mail.example.org";
 
 describe("sampleValueFor", () => {
   it("fills contact fields from the sample contact, even over a fallback", () => {
@@ -23,9 +29,14 @@ describe("sampleValueFor", () => {
     expect(sampleValueFor({ name: "project_name", fallback: "Logo" })).toBe("Acme");
   });
 
-  it("uses the author's fallback for everything else", () => {
+  it("uses the author's fallback for everything else, unless it only marks a missing value", () => {
     expect(sampleValueFor({ name: "data.issue_title", fallback: "This month" })).toBe("This month");
     expect(sampleValueFor({ name: "data.code", fallback: "SAVE25" })).toBe("SAVE25");
+    expect(sampleValueFor({ name: "data.tax", fallback: "$0.00" })).toBe("$0.00");
+    // "—" is what a receipt prints when the sender left the total out, not a sample.
+    expect(sampleValueFor({ name: "data.total", fallback: "—" })).toBe("$49.00");
+    expect(sampleValueFor({ name: "data.order_number", fallback: "—" })).toBe("#10428");
+    expect(sampleValueFor({ name: "data.date", fallback: "..." })).toBe("June 12");
   });
 
   it("guesses from the name when there is no fallback", () => {
@@ -39,9 +50,25 @@ describe("sampleValueFor", () => {
     expect(sampleValueFor({ name: "postal_address" })).toMatch(/Market Street/);
   });
 
-  it("leaves image URLs empty (the image is left out) and humanizes unknown names", () => {
+  it("shows the app's sample pictures at the public URL; without one an image stays empty", () => {
+    expect(sampleValueFor({ name: "data.hero_image_url" }, PUBLIC_URL)).toBe(
+      `${PUBLIC_URL}/samples/picture.png`,
+    );
+    expect(sampleValueFor({ name: "data.image_url" }, PUBLIC_URL)).toBe(
+      `${PUBLIC_URL}/samples/picture.png`,
+    );
+    expect(sampleValueFor({ name: "data.logo_url" }, PUBLIC_URL)).toBe(
+      `${PUBLIC_URL}/samples/logo.png`,
+    );
+    // The author's own picture wins, as it would in a send.
+    expect(
+      sampleValueFor({ name: "data.logo_url", fallback: "https://acme.test/logo.png" }, PUBLIC_URL),
+    ).toBe("https://acme.test/logo.png");
     expect(sampleValueFor({ name: "data.hero_image_url" })).toBe("");
     expect(sampleValueFor({ name: "data.logo_url" })).toBe("");
+  });
+
+  it("humanizes unknown names", () => {
     expect(sampleValueFor({ name: "data.story1_kicker" })).toBe("Story 1 kicker");
     expect(sampleValueFor({ name: "favouriteColour" })).toBe("Favourite colour");
     expect(humanize("logo_url")).toBe("Logo URL");
@@ -52,7 +79,7 @@ describe("sampleValueFor", () => {
 describe("sampleValues / sampleVariables", () => {
   it("lets known values win and nests paths for the renderer", () => {
     const variables = [{ name: "project_name" }, { name: "data.plan" }, { name: "first_name" }];
-    expect(sampleValues(variables, { project_name: "Northwind" })).toEqual({
+    expect(sampleValues(variables, { known: { project_name: "Northwind" } })).toEqual({
       project_name: "Northwind",
       "data.plan": "Pro",
       first_name: "Alex",
@@ -121,7 +148,7 @@ describe("editor preview and test-send variables", () => {
       previewVariables(
         used,
         { "data.plan": "Team", first_name: "" },
-        { project_name: "Northwind" },
+        { known: { project_name: "Northwind" } },
       ),
     ).toEqual({
       first_name: "Alex",
@@ -133,5 +160,93 @@ describe("editor preview and test-send variables", () => {
 
   it("leaves what the pipeline fills to the pipeline in a test send", () => {
     expect(testSendVariables(used, {})).toEqual({ first_name: "Alex", data: { plan: "Pro" } });
+  });
+
+  it("points a test send's sample pictures at the public URL, like its links", () => {
+    expect(testSendVariables([{ name: "data.hero_image_url" }], {}, PUBLIC_URL)).toEqual({
+      data: { hero_image_url: `${PUBLIC_URL}/samples/picture.png` },
+    });
+  });
+});
+
+/** The placeholders a template's image blocks show (`{{ data.hero_image_url }}`), by path. */
+function imagePlaceholders(blocks: Block[]): string[] {
+  return blocks.flatMap((block) => {
+    if (block.type === "columns") return block.columns.flatMap((c) => imagePlaceholders(c.blocks));
+    if (block.type !== "image") return [];
+    const match = /^\{\{\s*([\w.]+)\s*\}\}$/.exec(block.src);
+    return match ? [match[1]!] : [];
+  });
+}
+
+describe("gallery previews: a sample for every variable", () => {
+  for (const template of SYSTEM_TEMPLATES) {
+    const source = serializeBlocks({
+      blocks: template.blocks,
+      ...(template.theme && { theme: template.theme }),
+    });
+    const renderable = { subject: template.subject, source, format: "blocks" as const };
+    const variables = listTemplateVariables(renderable);
+    const context = previewSampleContext(template.id, { publicUrl: PUBLIC_URL });
+
+    it(`${template.name}: every variable has a value that says something`, () => {
+      const values = sampleValues(variables, context);
+      for (const { name } of variables) {
+        expect(values[name], name).toMatch(/[\p{L}\p{N}]/u);
+        // Its own text is written for it: a fallback ("—", "our next event") is for a real send
+        // that left the value out. Links and pictures have generic samples.
+        if (name.startsWith("data.") && !name.endsWith("_url")) {
+          expect(template.samples, name).toHaveProperty([name]);
+        }
+      }
+      // No sample for a variable the template does not use (a typo would hide a missing one).
+      for (const name of Object.keys(template.samples)) {
+        expect(variables.map((v) => v.name)).toContain(name);
+      }
+    });
+
+    it(`${template.name}: every image shows a picture the app ships`, async () => {
+      const rendered = await renderTemplate(renderable, sampleVariables(variables, context));
+      expect(rendered.html).not.toContain("—");
+      for (const name of imagePlaceholders(template.blocks)) {
+        const url = sampleValues(variables, context)[name]!;
+        expect(url, name).toMatch(new RegExp(`^${PUBLIC_URL}/samples/`));
+        expect(rendered.html).toContain(`src="${url}"`);
+      }
+    });
+  }
+
+  it("the sample pictures are small PNGs under public/ (mail clients do not show SVG)", () => {
+    for (const file of Object.values(SAMPLE_IMAGE_PATHS)) {
+      const bytes = fs.readFileSync(path.join(process.cwd(), "public", file));
+      expect(bytes.subarray(0, 8).toString("hex"), file).toBe("89504e470d0a1a0a");
+      expect(bytes.length, file).toBeLessThan(32 * 1024);
+    }
+  });
+
+  it("the newsletter shows its hero picture, the receipt its order, total and date", async () => {
+    const render = async (id: string) => {
+      const template = SYSTEM_TEMPLATES.find((t) => t.id === id)!;
+      const renderable = {
+        subject: template.subject,
+        source: serializeBlocks({ blocks: template.blocks }),
+        format: "blocks" as const,
+      };
+      const context = previewSampleContext(id, { projectName: "Northwind", publicUrl: PUBLIC_URL });
+      return renderTemplate(
+        renderable,
+        sampleVariables(listTemplateVariables(renderable), context),
+      );
+    };
+    const newsletter = await render("tpl_system_newsletter_digest");
+    expect(newsletter.html).toContain(`src="${PUBLIC_URL}/samples/picture.png"`);
+    expect(newsletter.html).toContain(`src="${PUBLIC_URL}/samples/logo.png"`);
+    expect(newsletter.subject).toBe("June in review: what we shipped, read and learned");
+    const receipt = await render("tpl_system_receipt");
+    for (const value of ["#10428", "$53.41", "June 12, 2026"])
+      expect(receipt.text).toContain(value);
+    expect(receipt.text).not.toContain("—");
+    // The project's name wins over the gallery's sample company.
+    expect(receipt.html).toContain('alt="Northwind"');
   });
 });

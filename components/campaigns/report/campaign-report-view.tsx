@@ -105,7 +105,9 @@ export function CampaignReportView({
             delivery={report.delivery}
           />
         )}
-        {started && stats && <KpiCards stats={stats} />}
+        {started && stats && (
+          <KpiCards stats={stats} resubscribedSince={report.resubscribedSince} />
+        )}
         <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
           {started ? (
             <Card className="min-w-0">

@@ -14,8 +14,18 @@ import { formatRate, rateOf } from "../format";
 
 type Stats = NonNullable<CampaignResource["stats"]>;
 
-/** The campaign's totals; rates are of delivered emails, opens and clicks count people once. */
-export function KpiCards({ stats }: { stats: Stats }) {
+/**
+ * The campaign's totals; rates are of delivered emails, opens, clicks and unsubscribes count
+ * people once. Unsubscribed keeps people who came back (decision 0024), and says how many did:
+ * the overview counts only who is unsubscribed now.
+ */
+export function KpiCards({
+  stats,
+  resubscribedSince,
+}: {
+  stats: Stats;
+  resubscribedSince: number;
+}) {
   const excluded = stats.excluded.unsubscribed + stats.excluded.suppressed;
   const undelivered = stats.failed + stats.complained;
   return (
@@ -57,7 +67,9 @@ export function KpiCards({ stats }: { stats: Stats }) {
       <StatCard
         label="Unsubscribed"
         value={formatCount(stats.unsubscribed)}
-        hint={`${formatRate(rateOf(stats.unsubscribed, stats.delivered))} of delivered`}
+        hint={`${formatRate(rateOf(stats.unsubscribed, stats.delivered))} of delivered${
+          resubscribedSince > 0 ? ` · ${formatCount(resubscribedSince)} subscribed again since` : ""
+        }`}
         icon={UserMinus}
       />
       <div className="col-span-2">

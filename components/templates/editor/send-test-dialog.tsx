@@ -26,6 +26,8 @@ type Props = {
   variables: TemplateVariable[];
   samples: Samples;
   onSamplesChange: (samples: Samples) => void;
+  /** Where the sample pictures are served: the public URL, as for the email's links. */
+  publicUrl?: string;
   dirty: boolean;
   /** Saves the draft first (a test sends the saved template); false when saving failed. */
   save: () => Promise<boolean>;
@@ -56,6 +58,7 @@ function SendTestForm({
   variables,
   samples,
   onSamplesChange,
+  publicUrl,
   dirty,
   save,
   onDone,
@@ -76,7 +79,7 @@ function SendTestForm({
       }
       const result = await sendTestEmailAction(templateId, {
         to,
-        variables: testSendVariables(variables, samples),
+        variables: testSendVariables(variables, samples, publicUrl),
       });
       if (!result.ok) {
         const toDetail = result.details.find((d) => d.path === "to");
@@ -152,7 +155,7 @@ function SendTestForm({
                     <Input
                       id={`test-var-${variable.name}`}
                       value={samples[variable.name] ?? ""}
-                      placeholder={sampleValueFor(variable)}
+                      placeholder={sampleValueFor(variable, publicUrl)}
                       onChange={(e) =>
                         onSamplesChange({ ...samples, [variable.name]: e.target.value })
                       }

@@ -14,6 +14,7 @@ import { previewableDocument, scriptWarnings } from "@/lib/dashboard/templates-i
 import { previewVariables } from "@/lib/dashboard/templates-variables";
 import type { BlocksDocument } from "@/lib/templates/blocks";
 import { listTemplateVariables } from "@/lib/templates/inspect";
+import type { SampleContext } from "@/lib/templates/sample-values";
 import { resolveTheme } from "@/lib/templates/theme";
 import { cn } from "../../ui/cn";
 import { SegmentedControl } from "../../ui/segmented-control";
@@ -39,8 +40,8 @@ import { VariablesPanel } from "./variables-panel";
 
 type Props = {
   templateId: string;
-  /** What previews show for placeholders a send fills from the project (`{{project_name}}`). */
-  known?: Record<string, string>;
+  /** The project's name for `{{project_name}}`, and where the sample pictures are served. */
+  sampleContext: SampleContext;
   initial: Draft;
   initialPreview: { html: string; subject: string };
   sender: SenderInfo;
@@ -49,7 +50,13 @@ type Props = {
 };
 
 /** The template editor: header, block list, inspector panels and the live preview. */
-export function TemplateEditor({ templateId, initial, initialPreview, known, ...rest }: Props) {
+export function TemplateEditor({
+  templateId,
+  initial,
+  initialPreview,
+  sampleContext,
+  ...rest
+}: Props) {
   const editor = useTemplateEditor(templateId, initial);
   const { draft, setDraft, issues, clientIssues } = editor;
   const toast = useToast();
@@ -75,13 +82,13 @@ export function TemplateEditor({ templateId, initial, initialPreview, known, ...
           format: "html",
           html: draft.html,
           subject: draft.subject,
-          variables: previewVariables(variables, samples, known),
+          variables: previewVariables(variables, samples, sampleContext),
         }
       : {
           format: "blocks",
           document: previewableDocument(draft.document),
           subject: draft.subject,
-          variables: previewVariables(variables, samples, known),
+          variables: previewVariables(variables, samples, sampleContext),
         };
   const preview = useLivePreview(previewRequest, initialPreview);
   const scriptNotes = useMemo(
@@ -158,7 +165,12 @@ export function TemplateEditor({ templateId, initial, initialPreview, known, ...
   };
 
   const variablesPanel = (
-    <VariablesPanel variables={variables} samples={samples} onSamplesChange={setSamples} />
+    <VariablesPanel
+      variables={variables}
+      samples={samples}
+      onSamplesChange={setSamples}
+      publicUrl={sampleContext.publicUrl}
+    />
   );
 
   return (
@@ -188,6 +200,7 @@ export function TemplateEditor({ templateId, initial, initialPreview, known, ...
             variables={variables}
             samples={samples}
             onSamplesChange={setSamples}
+            publicUrl={sampleContext.publicUrl}
             dirty={editor.dirty}
             save={save}
           />

@@ -14,10 +14,13 @@ export function VariablesPanel({
   variables,
   samples,
   onSamplesChange,
+  publicUrl,
 }: {
   variables: TemplateVariable[];
   samples: Samples;
   onSamplesChange: (samples: Samples) => void;
+  /** Where the sample pictures are served (image placeholders show their URL). */
+  publicUrl?: string;
 }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5 p-4">
@@ -53,7 +56,7 @@ export function VariablesPanel({
                   <Input
                     id={id}
                     value={samples[variable.name] ?? ""}
-                    placeholder={sampleValueFor(variable) || "Sample value"}
+                    placeholder={sampleValueFor(variable, publicUrl) || "Sample value"}
                     autoComplete="off"
                     onChange={(e) =>
                       onSamplesChange({ ...samples, [variable.name]: e.target.value })

@@ -11,6 +11,7 @@ import { updateAutomation } from "../../automations/update";
 import { AppError, NotFoundError, type ErrorDetail } from "../../errors";
 import { getTemplate } from "../../templates/get";
 import { listTemplateVariables } from "../../templates/inspect";
+import { previewSampleContext } from "../../templates/gallery";
 import { sampleVariables } from "../../templates/sample-values";
 import { renderTemplate } from "../../templates/render";
 import { requireDashboard } from "../context";
@@ -152,9 +153,13 @@ export async function templatePreviewAction(
   try {
     const template = await getTemplate(ctx, templateId);
     // Sample data in every placeholder, as on the template's own page.
-    const samples = sampleVariables(listTemplateVariables(template), {
-      project_name: project.name,
-    });
+    const samples = sampleVariables(
+      listTemplateVariables(template),
+      previewSampleContext(template.id, {
+        projectName: project.name,
+        publicUrl: ctx.config.appUrl,
+      }),
+    );
     const rendered = await renderTemplate(template, samples);
     return { ok: true, subject: rendered.subject, html: rendered.html };
   } catch (error) {

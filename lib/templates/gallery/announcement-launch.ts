@@ -8,6 +8,19 @@ export const announcementLaunch: SystemTemplate = {
   subject: 'Introducing {{ data.product | "something new" }}',
   description: "Announces a new product or feature with three highlights and a call to action.",
   theme: { brandColor: "#7c3aed", backgroundColor: "#f5f3ff" },
+  samples: {
+    "data.product": "Acme Boards",
+    "data.tagline":
+      "Plan, track and ship your team's work on one board, now available to everyone.",
+    "data.image_alt": "A first look at Acme Boards",
+    "data.feature1_title": "Faster",
+    "data.feature1_text": "Boards with thousands of cards open in under a second.",
+    "data.feature2_title": "Simpler",
+    "data.feature2_text": "Drag a card to move it; type to add one. That's it.",
+    "data.feature3_title": "Smarter",
+    "data.feature3_text": "Due dates and owners suggested from how your team works.",
+    "data.cta_label": "Try Acme Boards",
+  },
   blocks: [
     logo,
     { type: "text", size: "small", color: "#7c3aed", text: "**NEW**", align: "center" },

@@ -9,6 +9,15 @@ export const eventInvitation: SystemTemplate = {
   description:
     "Invites contacts to an event or webinar with the when, the where and an RSVP button.",
   theme: { brandColor: "#1d4ed8", backgroundColor: "#eff6ff" },
+  samples: {
+    "data.event_name": "Acme Live: what's next",
+    "data.event_description":
+      "An hour of live demos, honest answers and a first look at what we're building next.",
+    "data.image_alt": "Acme Live banner",
+    "data.date": "Thursday, June 18",
+    "data.time": "5:00 PM CEST",
+    "data.location": "Online (link in your calendar invite)",
+  },
   blocks: [
     logo,
     { type: "text", size: "small", color: "#1d4ed8", text: "**YOU'RE INVITED**" },

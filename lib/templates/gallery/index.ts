@@ -1,5 +1,6 @@
 import type { Block, Theme } from "../blocks";
 import type { TemplateCategory } from "../categories";
+import type { SampleContext } from "../sample-values";
 import { announcementLaunch } from "./announcement-launch";
 import { eventInvitation } from "./event-invitation";
 import { magicLink } from "./magic-link";
@@ -20,6 +21,13 @@ export type SystemTemplate = {
   description: string;
   blocks: Block[];
   theme?: Theme;
+  /**
+   * What previews fill the template's own `data.*` placeholders with: an email as a sender would
+   * send it (an order number, a total, a date), where a fallback only covers a value a real send
+   * left out ("—"). Links and images need none: previews point them at example.com and at the
+   * pictures the app ships (sample-values.ts). Never used in a real send.
+   */
+  samples: Record<string, string>;
 };
 
 /** The built-in gallery, in display order (lists are newest first; system.ts dates them so). */
@@ -36,3 +44,16 @@ export const SYSTEM_TEMPLATES: SystemTemplate[] = [
   weMissYou,
   personalNote,
 ];
+
+/**
+ * What a dashboard preview renders a template with beyond sample-values.ts's own guesses: a
+ * gallery template's samples, the project's name, and the public URL the sample pictures are
+ * served from. Other templates have no samples of their own.
+ */
+export function previewSampleContext(
+  templateId: string,
+  { projectName, publicUrl }: { projectName?: string; publicUrl: string },
+): SampleContext {
+  const own = SYSTEM_TEMPLATES.find((t) => t.id === templateId)?.samples ?? {};
+  return { known: { ...own, ...(projectName && { project_name: projectName }) }, publicUrl };
+}

@@ -8,6 +8,12 @@ export const magicLink: SystemTemplate = {
   subject: "Your sign-in link",
   description: "Passwordless sign-in with a one-click link and a fallback code.",
   theme: { brandColor: "#2563eb", backgroundColor: "#f8fafc" },
+  samples: {
+    "data.login_url": "https://example.com/sign-in?token=8d41b0c2",
+    "data.code": "482 913",
+    "data.expires_in": "15 minutes",
+    "data.location": "Lisbon, Portugal (Firefox on macOS)",
+  },
   blocks: [
     logo,
     { type: "spacer", height: 8 },

@@ -14,6 +14,27 @@ function story(n: number, { kicker, title, summary }: Story): Block[] {
   ];
 }
 
+const STORIES: Story[] = [
+  {
+    kicker: "PRODUCT",
+    title: "What we shipped",
+    summary:
+      "A rebuilt editor that autosaves, a faster dashboard, and 40 small fixes you asked for.",
+  },
+  {
+    kicker: "FROM THE BLOG",
+    title: "How we halved our build times",
+    summary:
+      "The three changes that took our CI from twenty minutes to nine, and the one that didn't work.",
+  },
+  {
+    kicker: "COMMUNITY",
+    title: "Meet this month's featured customer",
+    summary:
+      "A five-person team that replaced four tools with one, and what they learned on the way.",
+  },
+];
+
 export const newsletterDigest: SystemTemplate = {
   id: "tpl_system_newsletter_digest",
   name: "Newsletter digest",
@@ -21,6 +42,18 @@ export const newsletterDigest: SystemTemplate = {
   subject: '{{ data.issue_title | "This month" }}: what we shipped, read and learned',
   description: "A monthly digest with a hero image, three stories and a closing note.",
   theme: { brandColor: "#0d9488", backgroundColor: "#f0fdfa" },
+  samples: {
+    "data.issue_title": "June in review",
+    "data.issue_label": "Monthly digest · Issue 14",
+    "data.hero_image_alt": "June's highlights",
+    // The stories' fallback copy reads as a real issue: previews show it as written.
+    ...Object.fromEntries(
+      STORIES.flatMap((s, i) => [
+        [`data.story${i + 1}_title`, s.title],
+        [`data.story${i + 1}_summary`, s.summary],
+      ]),
+    ),
+  },
   blocks: [
     logo,
     { type: "text", size: "small", text: '{{ data.issue_label | "Monthly digest" }}' },
@@ -34,26 +67,11 @@ export const newsletterDigest: SystemTemplate = {
       src: "{{ data.hero_image_url }}",
       alt: '{{ data.hero_image_alt | "This month\'s highlights" }}',
     },
-    ...story(1, {
-      kicker: "PRODUCT",
-      title: "What we shipped",
-      summary:
-        "A rebuilt editor that autosaves, a faster dashboard, and 40 small fixes you asked for.",
-    }),
+    ...story(1, STORIES[0]!),
     { type: "divider" },
-    ...story(2, {
-      kicker: "FROM THE BLOG",
-      title: "How we halved our build times",
-      summary:
-        "The three changes that took our CI from twenty minutes to nine, and the one that didn't work.",
-    }),
+    ...story(2, STORIES[1]!),
     { type: "divider" },
-    ...story(3, {
-      kicker: "COMMUNITY",
-      title: "Meet this month's featured customer",
-      summary:
-        "A five-person team that replaced four tools with one, and what they learned on the way.",
-    }),
+    ...story(3, STORIES[2]!),
     { type: "spacer", height: 8 },
     {
       type: "text",

@@ -8,6 +8,10 @@ export const passwordReset: SystemTemplate = {
   subject: "Reset your password",
   description: "A time-limited reset link with a clear note for unexpected requests.",
   theme: { brandColor: "#111827", backgroundColor: "#f3f4f6" },
+  samples: {
+    "data.reset_url": "https://example.com/reset?token=b72e19d4",
+    "data.expires_in": "1 hour",
+  },
   blocks: [
     logo,
     { type: "spacer", height: 8 },

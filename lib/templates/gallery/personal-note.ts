@@ -8,6 +8,12 @@ export const personalNote: SystemTemplate = {
   subject: '{{ first_name | "Hi" }}, a quick note for you',
   description: "A plain, letter-style email that reads like it was written by a person.",
   theme: { brandColor: "#18181b", backgroundColor: "#fafafa" },
+  samples: {
+    "data.message":
+      "I wanted to reach out personally to say thank you for being with us this year. Your feedback shaped half of what we shipped, and I'd love to hear what we should build next.",
+    "data.sender_name": "Sam Rivera",
+    "data.sender_title": "Founder",
+  },
   blocks: [
     {
       type: "text",

@@ -8,6 +8,12 @@ export const promoSale: SystemTemplate = {
   subject: '{{ data.discount | "25%" }} off, this week only',
   description: "A bold sale announcement with a discount code and an end date.",
   theme: { brandColor: "#e11d48", backgroundColor: "#fff1f2" },
+  samples: {
+    "data.discount": "25%",
+    "data.image_alt": "Our summer sale",
+    "data.code": "SUMMER25",
+    "data.ends_at": "Sunday, June 21 at midnight",
+  },
   blocks: [
     logo,
     {

@@ -21,6 +21,15 @@ export const receipt: SystemTemplate = {
   subject: "Your payment receipt",
   description: "Order summary with line, tax and total, plus a link to the invoice.",
   theme: { brandColor: "#059669", backgroundColor: "#f0fdf4" },
+  samples: {
+    "data.order_number": "#10428",
+    "data.item": "Pro plan, monthly",
+    "data.subtotal": "$49.00",
+    "data.tax": "$4.41",
+    "data.total": "$53.41",
+    "data.date": "June 12, 2026",
+    "data.payment_method": "Visa ending in 4242",
+  },
   blocks: [
     logo,
     { type: "spacer", height: 8 },

@@ -8,6 +8,10 @@ export const verifyEmail: SystemTemplate = {
   subject: "Confirm your email address",
   description: "Double opt-in: one button that confirms the address.",
   theme: { brandColor: "#0f172a", backgroundColor: "#f1f5f9" },
+  samples: {
+    "data.verify_url": "https://example.com/verify?token=3f9c2e7a",
+    "data.expires_in": "24 hours",
+  },
   blocks: [
     logo,
     { type: "spacer", height: 8 },

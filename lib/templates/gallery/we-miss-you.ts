@@ -8,6 +8,13 @@ export const weMissYou: SystemTemplate = {
   subject: 'It\'s been a while, {{ first_name | "friend" }}',
   description: "Wins back inactive contacts with what changed since their last visit.",
   theme: { brandColor: "#ea580c", backgroundColor: "#fff7ed" },
+  samples: {
+    "data.update1": "A faster, cleaner dashboard",
+    "data.update2": "Smarter notifications that only ping you when it matters",
+    "data.update3": "Dozens of small fixes you asked for",
+    "data.offer": "a free month of Pro",
+    "data.offer_ends": "June 30",
+  },
   blocks: [
     logo,
     { type: "spacer", height: 8 },

@@ -8,6 +8,7 @@ export const welcome: SystemTemplate = {
   subject: 'Welcome aboard, {{ first_name | "friend" }}!',
   description: "Greets a new sign-up and points them at three first steps.",
   theme: { brandColor: "#4f46e5", backgroundColor: "#eef2ff" },
+  samples: {},
   blocks: [
     logo,
     { type: "spacer", height: 8 },

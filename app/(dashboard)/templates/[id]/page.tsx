@@ -9,6 +9,7 @@ import { NotFoundError } from "@/lib/errors";
 import { EMPTY_BLOCKS_SOURCE, parseBlocksSource, serializeBlocks } from "@/lib/templates/blocks";
 import { listTemplateVariables } from "@/lib/templates/inspect";
 import { renderTemplate } from "@/lib/templates/render";
+import { previewSampleContext } from "@/lib/templates/gallery";
 import { sampleVariables } from "@/lib/templates/sample-values";
 import { getTemplate } from "@/lib/templates/get";
 
@@ -21,16 +22,19 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function TemplatePage({ params }: Props) {
-  const { ctx, user, project } = await requireDashboard();
+  const { ctx, user, project, appUrl } = await requireDashboard();
   const { id } = await params;
   const template = await getTemplate(ctx, id).catch((error: unknown) => {
     if (error instanceof NotFoundError) notFound();
     throw error;
   });
   // Sample data in every placeholder: a preview reads like a real email, never "Hi ,".
-  const known = { project_name: project.name };
+  const sampleContext = previewSampleContext(template.id, {
+    projectName: project.name,
+    publicUrl: appUrl,
+  });
   const variables = listTemplateVariables(template);
-  const samples = sampleVariables(variables, known);
+  const samples = sampleVariables(variables, sampleContext);
 
   if (template.isSystem) {
     const preview = await renderTemplate(template, samples);
@@ -65,7 +69,7 @@ export default async function TemplatePage({ params }: Props) {
       // Opening another template starts a fresh editor state.
       key={template.id}
       templateId={template.id}
-      known={known}
+      sampleContext={sampleContext}
       initial={{
         name: template.name,
         subject: template.subject,
