@@ -122,7 +122,7 @@ test("a fresh instance signs in at 127.0.0.1 and sends its first email without a
   ).toBeVisible();
   await page.getByLabel("Public URL").fill(`http://mail.fresh-instance.example.com:${port}`);
   await page.getByRole("button", { name: "Save public URL" }).click();
-  await expect(page.getByText("Public URL saved")).toBeVisible();
+  await expect(page.getByText("Public URL saved", { exact: true })).toBeVisible();
   await expect(warning).toBeHidden();
   // Signing in keeps working at the address the browser uses, whatever the public URL says.
   await page.goto("/overview");
