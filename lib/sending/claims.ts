@@ -12,9 +12,12 @@ import { enqueueDeliveries } from "./record";
  * JOB_LEASE_SECONDS on the database's clock, renewed while that worker still works on it and
  * confirmed just before it is sent (a run sends only what it still holds). A
  * second job for the same email (a queue lease that lapsed under a slow relay, a retried batch)
- * finds it claimed and leaves it alone; a claim whose worker died lapses, and the next poll of
- * any worker queues the email again (`requeueLapsedDeliveries`). So the only emails a crash can
- * send twice are those the relay accepted in the instant before their outcome was written.
+ * finds it claimed and leaves it alone, and is retried until it has an outcome (the run holding
+ * it may yet give it back: deliverEmailBatch); a claim whose worker died lapses, and the next
+ * poll of any worker queues the email again (`requeueLapsedDeliveries`). So the only emails a
+ * crash can send twice are those the relay accepted in the instant before their outcome was
+ * written, and an email waiting for delivery always has a live claim, a lapsed one a poll will
+ * queue, or a job that has not completed.
  */
 
 const waitingForOutcome = and(eq(emails.status, "sent"), isNull(emails.sentAt));

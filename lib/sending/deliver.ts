@@ -35,7 +35,19 @@ export async function deliverEmailBatch(
   const ids = jobs.flatMap(
     (job) => job.data.emailIds ?? (job.data.emailId ? [job.data.emailId] : []),
   );
-  await deliverEmails(runtime, ids);
+  const { claimedElsewhere } = await runDeliveries(runtime, ids);
+  // Nor does the batch complete while another run holds some of its emails. That run may be this
+  // job's own first run, which pg-boss gave up on when it outlived the lease (handler timeout or
+  // expiry) and which is still working: if it then fails, it gives back the claims of the emails
+  // it never handed over, counting on its job being retried. Completing here would leave them
+  // `sent` with no claim and no job, for ever (the campaign crash test lost 51 so). Failing keeps
+  // the job: pg-boss retries it, with backoff, until they have an outcome or are free to claim.
+  if (claimedElsewhere > 0) {
+    throw new Error(
+      `${claimedElsewhere} email(s) of this batch are claimed by another delivery run: ` +
+        "retrying until they have an outcome",
+    );
+  }
 }
 
 /** Delivers one email if it still needs it (see `deliverEmails`). */
@@ -57,8 +69,19 @@ export async function deliverEmails(
   runtime: DeliveryDeps,
   emailIds: string[],
 ): Promise<Map<string, DeliveryOutcome>> {
+  return (await runDeliveries(runtime, emailIds)).outcomes;
+}
+
+/**
+ * `deliverEmails`, also saying how many of the emails still waiting for an outcome it could not
+ * claim (another run's live claim, or an outcome written meanwhile).
+ */
+async function runDeliveries(
+  runtime: DeliveryDeps,
+  emailIds: string[],
+): Promise<{ outcomes: Map<string, DeliveryOutcome>; claimedElsewhere: number }> {
   const outcomes = new Map<string, DeliveryOutcome>();
-  if (emailIds.length === 0) return outcomes;
+  if (emailIds.length === 0) return { outcomes, claimedElsewhere: 0 };
   const rows = await runtime.db.select().from(emails).where(inArray(emails.id, emailIds));
   const released = await releaseScheduledEmails(runtime, rows);
   const waiting = [...rows, ...released].filter((e) => e.status === "sent" && !e.sentAt);
@@ -71,7 +94,8 @@ export async function deliverEmails(
     ),
     CLAIM_QUERY_DEADLINE_MS,
   );
-  if (claimed.length === 0) return outcomes;
+  const claimedElsewhere = waiting.length - claimed.length;
+  if (claimed.length === 0) return { outcomes, claimedElsewhere };
 
   // Emails handed to the relay keep their claim until their outcome is written (or it lapses).
   const unsettled = new Set(claimed.map((e) => e.id));
@@ -128,10 +152,12 @@ export async function deliverEmails(
       if (failure) throw failure.reason;
     }
     await requeueUndeliverable(runtime, noWayOut);
-    return outcomes;
+    return { outcomes, claimedElsewhere };
   } finally {
     heartbeat.stop();
-    // Never handed over (composition failed, no transport, an earlier slice threw): free at once.
+    // Never handed over (composition failed, no transport, an earlier slice threw): free at once,
+    // for this run's job to retry (a job does not complete while another run holds its emails,
+    // deliverEmailBatch, so this run's job, or a newer one that met the claim, is still there).
     // Handed over without a written outcome: the claim stays, and lapses if nobody writes one.
     const untouched = [...unsettled].filter((id) => !handedOver.has(id));
     await withDeadline(
