@@ -35,7 +35,9 @@ export function startupLines(facts: StartupFacts): string[] {
     lines.push(`  Delivery         ${facts.environmentDelivery} (the instance default)`);
   } else if (facts.projectsWithRelays > 0) {
     const n = facts.projectsWithRelays;
-    lines.push(`  Delivery         relays of ${n} project${n === 1 ? "" : "s"} (Settings → Delivery)`);
+    lines.push(
+      `  Delivery         relays of ${n} project${n === 1 ? "" : "s"} (Settings → Delivery)`,
+    );
   } else {
     lines.push(
       "  Delivery         none yet: live email waits as queued until an admin connects a relay in Settings → Delivery",
