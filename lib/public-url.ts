@@ -177,15 +177,3 @@ export async function savePublicUrl(
   await refreshPublicUrl(ctx);
   return publicUrlOf(ctx);
 }
-
-/**
- * The origin a browser used to reach this server, from the request's headers: X-Forwarded-Host
- * and -Proto when a proxy set them (as Auth.js reads them with trustHost), else Host over http.
- */
-export function requestOrigin(headers: Headers): string | null {
-  const first = (name: string) => headers.get(name)?.split(",")[0]?.trim() || null;
-  const host = first("x-forwarded-host") ?? first("host");
-  if (!host) return null;
-  const proto = first("x-forwarded-proto") === "https" ? "https" : "http";
-  return `${proto}://${host}`;
-}

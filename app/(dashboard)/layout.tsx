@@ -3,12 +3,14 @@ import { AppShell } from "@/components/app-shell/app-shell";
 import { PublicUrlWarning } from "@/components/app-shell/public-url-warning";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { can } from "@/lib/permissions";
-import { publicUrlOf } from "@/lib/public-url";
+import { isLoopbackUrl } from "@/lib/public-url";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { user, projects, project, ctx } = await requireDashboard();
-  const publicUrl = await publicUrlOf(ctx);
-  const warn = publicUrl.loopback && (await ctx.transports.canDeliver(ctx.projectId));
+  // Every page: the process's own URL in force (lib/public-url.ts keeps it current), no query;
+  // delivery is asked only when the URL is local (the transports cache their answer).
+  const publicUrl = ctx.config.appUrl;
+  const warn = isLoopbackUrl(publicUrl) && (await ctx.transports.canDeliver(ctx.projectId));
   return (
     <AppShell
       user={user}
@@ -16,7 +18,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       project={project}
       banner={
         warn ? (
-          <PublicUrlWarning url={publicUrl.url} canFix={can(project.role, "settings.manage")} />
+          <PublicUrlWarning url={publicUrl} canFix={can(project.role, "settings.manage")} />
         ) : null
       }
     >

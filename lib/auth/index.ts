@@ -9,7 +9,8 @@ import {
   SESSION_MAX_AGE_SECONDS,
   startSession,
 } from "../users/sessions";
-import { proposePublicUrl, requestOrigin } from "../public-url";
+import { requestOrigin } from "../http/request-origin";
+import { proposePublicUrl } from "../public-url";
 import { projectsOfUser } from "../users/users";
 import { authSecret } from "./secret";
 import { throttledSignIn } from "./sign-in-throttle";

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError, ForbiddenError } from "../errors";
+import { requestHost } from "../http/request-origin";
 import { errorResponse } from "../http/respond";
 import { loadDashboardContext, type DashboardContext } from "./context";
 
@@ -36,9 +37,7 @@ export function withDashboardSession<P = Record<string, never>>(handler: Handler
 function sameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return false;
-  const host = (request.headers.get("x-forwarded-host") ?? request.headers.get("host"))
-    ?.split(",")[0]
-    ?.trim();
+  const host = requestHost(request.headers);
   try {
     return new URL(origin).host === host;
   } catch {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "@/lib/errors";
-import { isLoopbackUrl, normalizePublicUrl, requestOrigin } from "@/lib/public-url";
+import { requestOrigin } from "@/lib/http/request-origin";
+import { isLoopbackUrl, normalizePublicUrl } from "@/lib/public-url";
 import { serverEnvironment } from "@/lib/start/environment";
 import { startupLines, type StartupFacts } from "@/lib/start/summary";
 

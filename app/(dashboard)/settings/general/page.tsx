@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { AdminOnly } from "@/components/settings/admin-only";
 import { DangerZone } from "@/components/settings/danger-zone";
@@ -10,8 +11,8 @@ import { listDomains } from "@/lib/domains/list";
 import { can } from "@/lib/permissions";
 import { DEFAULT_THRESHOLDS } from "@/lib/breaker/judge";
 import { projectRow } from "@/lib/projects/settings";
-import { publicUrlOf, requestOrigin } from "@/lib/public-url";
-import { headers } from "next/headers";
+import { requestOrigin } from "@/lib/http/request-origin";
+import { publicUrlOf } from "@/lib/public-url";
 
 export const metadata: Metadata = { title: "General settings" };
 
