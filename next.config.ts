@@ -3,7 +3,7 @@ import {
   commonSecurityHeaders,
   DASHBOARD_REFERRER_POLICY,
   RECIPIENT_REFERRER_POLICY,
-} from "./lib/http/security-headers";
+} from "@/lib/core/http/security-headers";
 
 const config: NextConfig = {
   // PGlite ships a wasm bundle that must be loaded from node_modules, not bundled.

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { isDevelopmentBuild } from "@/lib/config";
-import { REQUESTED_PATH_HEADER } from "@/lib/dashboard/return-path";
-import { apiReferenceCsp, dashboardCsp } from "@/lib/http/security-headers";
+import { isDevelopmentBuild } from "@/lib/core/config";
+import { REQUESTED_PATH_HEADER } from "@/lib/web/dashboard/return-path";
+import { apiReferenceCsp, dashboardCsp } from "@/lib/core/http/security-headers";
 
 /**
  * Runs before every dashboard page (and the public API reference, /docs/api): a fresh nonce and the content security policy that carries

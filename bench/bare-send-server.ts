@@ -6,11 +6,11 @@
 import { serveJson } from "./lib/json-server";
 import { emailEvents, emails } from "@/db/schema";
 import { openDatabase } from "@/db";
-import { newId, randomBase62 } from "@/lib/ids";
-import { JOBS, PRIORITY } from "@/lib/jobs/names";
-import { readConfig } from "@/lib/config";
-import { JobQueue } from "@/lib/jobs/queue";
-import { queueOptions } from "@/lib/runtime";
+import { newId, randomBase62 } from "@/lib/core/ids";
+import { JOBS, PRIORITY } from "@/lib/core/jobs/names";
+import { readConfig } from "@/lib/core/config";
+import { JobQueue } from "@/lib/core/jobs/queue";
+import { queueOptions } from "@/lib/start/runtime";
 
 async function main() {
   const projectId = process.env.BENCH_PROJECT_ID!;

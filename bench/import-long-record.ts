@@ -10,7 +10,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { checkContactImport } from "@/lib/imports/check";
-import type { ServiceContext } from "@/lib/context";
+import type { ServiceContext } from "@/lib/core/context";
 
 const BLOCK = 64 * 1024;
 const MiB = 1024 * 1024;

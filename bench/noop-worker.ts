@@ -2,7 +2,7 @@
  * The ceiling for bench:automations: a worker process of the same pg-boss queue setup that
  * completes no-op jobs as fast as the queue hands them out (2 pollers, batches of 100).
  */
-import { getRuntime } from "@/lib/runtime";
+import { getRuntime } from "@/lib/start/runtime";
 
 const NOOP_QUEUE = process.env.BENCH_NOOP_QUEUE ?? "bench-noop";
 

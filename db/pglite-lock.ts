@@ -4,7 +4,7 @@ import path from "node:path";
 /**
  * PGlite lives inside one process: a second process on the same data dir would silently lose
  * writes. The server holds a lock file naming its pid; while it lives, the admin CLI asks it to
- * run its commands (lib/admin/socket-client.ts) instead of opening the data dir.
+ * run its commands (lib/cli/socket-client.ts) instead of opening the data dir.
  */
 export function pgliteLockPath(dataDir: string) {
   return path.join(dataDir, "server.lock");

@@ -2,13 +2,13 @@
  * Operator CLI (DECISIONS §1, §12): npm run admin -- <command> [--json]
  * Works before the server starts and while it runs. On PostgreSQL it opens the database itself;
  * on PGlite, while a server holds the data dir, the server runs the command for it
- * (lib/admin/protocol.ts) and this prints the same output either way.
+ * (lib/cli/protocol.ts) and this prints the same output either way.
  */
 import { pgliteLockHolder } from "@/db/pglite-lock";
-import { ADMIN_USAGE, parseAdminArgs, type AdminFlags } from "@/lib/admin/args";
-import { adminErrorBody, type AdminReply } from "@/lib/admin/protocol";
-import { askRunningServer } from "@/lib/admin/socket-client";
-import { config } from "@/lib/config";
+import { ADMIN_USAGE, parseAdminArgs, type AdminFlags } from "@/lib/cli/args";
+import { adminErrorBody, type AdminReply } from "@/lib/cli/protocol";
+import { askRunningServer } from "@/lib/cli/socket-client";
+import { config } from "@/lib/core/config";
 
 async function run(command: string, flags: AdminFlags): Promise<AdminReply> {
   const { databaseUrl, dataDir } = config();
@@ -19,8 +19,8 @@ async function run(command: string, flags: AdminFlags): Promise<AdminReply> {
     if (reply) return reply;
   }
   // Loaded only here: the database and the services take seconds to load, the socket does not.
-  const { getRuntime } = await import("@/lib/runtime");
-  const { runAdminCommand } = await import("@/lib/admin/commands");
+  const { getRuntime } = await import("@/lib/start/runtime");
+  const { runAdminCommand } = await import("@/lib/cli/commands");
   const runtime = await getRuntime("cli");
   try {
     return await runAdminCommand(runtime, command, flags);

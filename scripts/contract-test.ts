@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import newman, { type NewmanRunSummary } from "newman";
 import { installDnsResolver } from "@/lib/domains/dns";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { buildOpenApiDocument } from "@/lib/web/openapi/document";
 import { startTestApp } from "../test/support/app";
 import { brokenBodyFolder } from "../test/contract/broken-bodies";
 import { seedContractFixtures } from "../test/contract/fixtures";

@@ -5,16 +5,16 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { campaigns, emails } from "@/db/schema";
-import { addMembership } from "@/lib/dashboard/memberships";
+import { addMembership } from "@/lib/web/dashboard/memberships";
 import { createCampaign } from "@/lib/campaigns/manage";
 import { fanOutBatch } from "@/lib/campaigns/fanout";
 import { createAutomation } from "@/lib/automations/create";
 import { updateAutomation } from "@/lib/automations/update";
-import { serviceContext } from "@/lib/context";
+import { serviceContext } from "@/lib/core/context";
 import { judgeBreakers } from "@/lib/deliverability/check-breakers";
 import { EVENT_EMAIL_COLUMNS, recordEmailEvents } from "@/lib/emails/events";
 import { createProject } from "@/lib/projects/create";
-import type { Runtime } from "@/lib/runtime";
+import type { Runtime } from "@/lib/start/runtime";
 
 const BREAKER_PROJECT = "Deliverability Lab";
 

@@ -8,11 +8,11 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { campaigns, emails } from "@/db/schema";
 import { createCampaign } from "@/lib/campaigns/manage";
 import { fanOutBatch } from "@/lib/campaigns/fanout";
-import { serviceContext } from "@/lib/context";
-import { addMembership } from "@/lib/dashboard/memberships";
+import { serviceContext } from "@/lib/core/context";
+import { addMembership } from "@/lib/web/dashboard/memberships";
 import { EVENT_EMAIL_COLUMNS, recordEmailEvents } from "@/lib/emails/events";
 import { createProject } from "@/lib/projects/create";
-import type { Runtime } from "@/lib/runtime";
+import type { Runtime } from "@/lib/start/runtime";
 
 const ENGAGEMENT_PROJECT = "Engagement Lab";
 const READERS = 30;

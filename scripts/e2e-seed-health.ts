@@ -3,12 +3,12 @@
  * directly: failures cannot be produced through the API now that a template in use cannot be
  * deleted), made before the server starts (PGlite is single-process).
  */
-import { addMembership } from "@/lib/dashboard/memberships";
+import { addMembership } from "@/lib/web/dashboard/memberships";
 import { createAutomation } from "@/lib/automations/create";
 import { updateAutomation } from "@/lib/automations/update";
-import { serviceContext } from "@/lib/context";
+import { serviceContext } from "@/lib/core/context";
 import { createProject } from "@/lib/projects/create";
-import type { Runtime } from "@/lib/runtime";
+import type { Runtime } from "@/lib/start/runtime";
 
 const HEALTH_PROJECT = "Health Lab";
 const FAILURE = "Template tpl_01kt1gw6g0vatpc8 no longer exists.";

@@ -4,8 +4,8 @@
  * before the server starts (PGlite is single-process; sending a real campaign is not the point).
  */
 import { contacts, emails } from "@/db/schema";
-import { newId } from "@/lib/ids";
-import type { Runtime } from "@/lib/runtime";
+import { newId } from "@/lib/core/ids";
+import type { Runtime } from "@/lib/start/runtime";
 
 export async function seedUnsubscribeLink(runtime: Runtime, projectId: string, at: Date) {
   const address = "reader@unsubscribe.test";

@@ -33,10 +33,10 @@ async function prepareData(dataDir: string) {
   // Configuration is read from the environment on first use: set it before loading lib/.
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
-  const { getRuntime } = await import("@/lib/runtime");
+  const { getRuntime } = await import("@/lib/start/runtime");
   const { createProject } = await import("@/lib/projects/create");
   const { createUser } = await import("@/lib/users/users");
-  const { addMembership } = await import("@/lib/dashboard/memberships");
+  const { addMembership } = await import("@/lib/web/dashboard/memberships");
   const runtime = await getRuntime("cli");
   const now = runtime.clock.now();
   const { project } = await createProject(

@@ -1,4 +1,4 @@
-/** npm run sdk:generate: writes sdk/openapi.json and sdk/src/schema.d.ts from lib/openapi. */
+/** npm run sdk:generate: writes sdk/openapi.json and sdk/src/schema.d.ts from lib/web/openapi. */
 import fs from "node:fs";
 import { generateSdkFiles, SDK_FILES } from "../sdk/generate";
 

@@ -10,9 +10,9 @@
  */
 import http from "node:http";
 import next from "next";
-import { stampClientAddress } from "@/lib/http/client-address";
-import { hasMalformedPath, malformedPathResponse } from "@/lib/http/malformed-path";
-import { readConfig } from "@/lib/config";
+import { stampClientAddress } from "@/lib/core/http/client-address";
+import { hasMalformedPath, malformedPathResponse } from "@/lib/core/http/malformed-path";
+import { readConfig } from "@/lib/core/config";
 
 async function main() {
   const cfg = readConfig();

@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { readConfig } from "@/lib/config";
+import { readConfig } from "@/lib/core/config";
 import { serverEnvironment } from "@/lib/start/environment";
 
 const root = process.cwd();

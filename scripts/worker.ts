@@ -5,7 +5,7 @@
  */
 import v8 from "node:v8";
 import { startWorkers } from "@/lib/start/workers";
-import { getRuntime } from "@/lib/runtime";
+import { getRuntime } from "@/lib/start/runtime";
 import { releaseQueuedEmails } from "@/lib/sending/sweep";
 import { SYSTEM_TEMPLATES } from "@/lib/templates/gallery";
 import { renderBlocksDocument } from "@/lib/templates/render";

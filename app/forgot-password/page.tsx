@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
 import { ResetByCli } from "@/components/auth/reset-by-cli";
-import { getRuntime } from "@/lib/runtime";
+import { getRuntime } from "@/lib/start/runtime";
 import { passwordResetByEmailAvailable } from "@/lib/users/password-reset";
 
 export const metadata: Metadata = { title: "Forgot password", robots: { index: false } };

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
-import { loadDashboardContext } from "@/lib/dashboard/context";
-import { first } from "@/lib/dashboard/search-params";
-import { safeReturnPath } from "@/lib/dashboard/return-path";
+import { loadDashboardContext } from "@/lib/web/dashboard/context";
+import { first } from "@/lib/web/dashboard/search-params";
+import { safeReturnPath } from "@/lib/web/dashboard/return-path";
 
 export const metadata: Metadata = { title: "Sign in" };
 

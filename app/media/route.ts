@@ -1,6 +1,6 @@
-import { withDashboardSession } from "@/lib/dashboard/route-handler";
-import { readBodyBytes } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { withDashboardSession } from "@/lib/web/dashboard/route-handler";
+import { readBodyBytes } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 import { listMedia } from "@/lib/media/list";
 import { MAX_MEDIA_BYTES, MediaTooLargeError, uploadMedia } from "@/lib/media/upload";
 

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Logo } from "@/components/app-shell/logo";
 import { WelcomeForm } from "@/components/auth/welcome-form";
-import { signOutAction } from "@/lib/dashboard/actions/auth";
-import { loadDashboardContext } from "@/lib/dashboard/context";
-import { can } from "@/lib/permissions";
+import { signOutAction } from "@/lib/web/dashboard/actions/auth";
+import { loadDashboardContext } from "@/lib/web/dashboard/context";
+import { can } from "@/lib/core/permissions";
 import { FIRST_PROJECT_NAME } from "@/lib/projects/create";
 
 export const metadata: Metadata = { title: "Welcome — finish setting up" };

@@ -1,5 +1,5 @@
-import { createSmtpTransport } from "@/lib/sending/transports/smtp";
-import type { OutgoingMessage } from "@/lib/sending/transports";
+import { createSmtpTransport } from "@/lib/core/transports/smtp";
+import type { OutgoingMessage } from "@/lib/core/transports";
 
 /**
  * The delivery ceiling the benchmarks compare against: `total` pre-rendered messages pushed

@@ -2,8 +2,8 @@
 
 import { AlertTriangle, FlaskConical, KeyRound, Plus, Send, Zap } from "lucide-react";
 import { startTransition, useActionState, type FormEvent } from "react";
-import { createApiKeyAction, type CreatedKey } from "@/lib/dashboard/actions/api-keys";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { createApiKeyAction, type CreatedKey } from "@/lib/web/dashboard/actions/api-keys";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 import { CopyButton } from "../ui/copy-button";

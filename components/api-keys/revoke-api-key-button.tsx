@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { revokeApiKeyAction } from "@/lib/dashboard/actions/api-keys";
+import { revokeApiKeyAction } from "@/lib/web/dashboard/actions/api-keys";
 import { Button } from "../ui/button";
 import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 

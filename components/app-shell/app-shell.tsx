@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { DashboardProject } from "@/lib/dashboard/context";
+import type { DashboardProject } from "@/lib/web/dashboard/context";
 import { Toaster } from "../ui/toast";
 import { Logo } from "./logo";
 import { MobileNav } from "./mobile-nav";

@@ -18,8 +18,8 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
-import { safeReturnPath } from "@/lib/dashboard/return-path";
-import { can, type Permission, type Role } from "@/lib/permissions";
+import { safeReturnPath } from "@/lib/web/dashboard/return-path";
+import { can, type Permission, type Role } from "@/lib/core/permissions";
 
 /** `permission`: shown only to roles that hold it (the page refuses others calmly anyway). */
 export type NavItem = { href: string; label: string; icon: LucideIcon; permission?: Permission };

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "../ui/cn";
-import type { Role } from "@/lib/permissions";
+import type { Role } from "@/lib/core/permissions";
 import { navFor } from "./nav-items";
 
 export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {

@@ -13,8 +13,8 @@ import {
   createProjectAction,
   switchProjectAction,
   type CreatedProject,
-} from "@/lib/dashboard/actions/projects";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+} from "@/lib/web/dashboard/actions/projects";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { Button } from "../ui/button";
 import { CopyButton } from "../ui/copy-button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../ui/dialog";

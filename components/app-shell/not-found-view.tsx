@@ -1,7 +1,7 @@
 import { ArrowLeft, Compass, Home } from "lucide-react";
 import Link from "next/link";
 import { headers } from "next/headers";
-import { REQUESTED_PATH_HEADER } from "@/lib/dashboard/return-path";
+import { REQUESTED_PATH_HEADER } from "@/lib/web/dashboard/return-path";
 import { Button } from "../ui/button";
 import { parentListOf } from "./nav-items";
 

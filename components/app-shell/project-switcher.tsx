@@ -2,8 +2,8 @@
 
 import { Check, ChevronsUpDown, Plus } from "lucide-react";
 import { useState, useTransition } from "react";
-import { switchProjectAction } from "@/lib/dashboard/actions/projects";
-import type { DashboardProject } from "@/lib/dashboard/context";
+import { switchProjectAction } from "@/lib/web/dashboard/actions/projects";
+import type { DashboardProject } from "@/lib/web/dashboard/context";
 import { cn } from "../ui/cn";
 import {
   DropdownMenu,
@@ -49,7 +49,7 @@ export function ProjectSwitcher({
 }) {
   const [pending, startTransition] = useTransition();
   const [creating, setCreating] = useState(false);
-  // An admin of any project may create one (lib/permissions.ts "projects.create").
+  // An admin of any project may create one (lib/core/permissions.ts "projects.create").
   const canCreate = projects.some((p) => p.role === "admin");
   return (
     <>

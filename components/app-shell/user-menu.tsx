@@ -3,7 +3,7 @@
 import { ChevronsUpDown, CircleUser, LogOut } from "lucide-react";
 import Link from "next/link";
 import { useTransition } from "react";
-import { signOutAction } from "@/lib/dashboard/actions/auth";
+import { signOutAction } from "@/lib/web/dashboard/actions/auth";
 import { cn } from "../ui/cn";
 import {
   DropdownMenu,

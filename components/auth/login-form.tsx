@@ -3,8 +3,8 @@
 import { Loader2 } from "lucide-react";
 import Link from "next/link";
 import { useActionState } from "react";
-import { signInAction } from "@/lib/dashboard/actions/auth";
-import { IDLE } from "@/lib/dashboard/form-state";
+import { signInAction } from "@/lib/web/dashboard/actions/auth";
+import { IDLE } from "@/lib/web/dashboard/form-state";
 import { Button } from "../ui/button";
 import { describedBy, Field } from "../ui/field";
 import { Input } from "../ui/input";

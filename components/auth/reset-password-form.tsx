@@ -2,8 +2,8 @@
 
 import { Loader2 } from "lucide-react";
 import { useActionState } from "react";
-import { resetPasswordAction } from "@/lib/dashboard/actions/account";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { resetPasswordAction } from "@/lib/web/dashboard/actions/account";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { Button } from "../ui/button";
 import { describedBy, Field } from "../ui/field";
 import { Input } from "../ui/input";

@@ -3,8 +3,8 @@
 import { ArrowRight, Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useActionState } from "react";
-import { completeFirstSignInAction } from "@/lib/dashboard/actions/account";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { completeFirstSignInAction } from "@/lib/web/dashboard/actions/account";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { Button } from "../ui/button";
 import { describedBy, Field } from "../ui/field";
 import { Input } from "../ui/input";

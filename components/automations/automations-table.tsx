@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { AutomationActivity } from "@/lib/automations/activity";
 import type { AutomationHealth } from "@/lib/automations/health";
 import type { AutomationResource } from "@/lib/automations/serialize";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { AutomationRowActions } from "./automation-row-actions";
 import { AutomationStatusBadge } from "./automation-status-badge";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { AutomationStatus } from "@/db/schema";
-import { deleteAutomationAction } from "@/lib/dashboard/actions/automations";
+import { deleteAutomationAction } from "@/lib/web/dashboard/actions/automations";
 import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 
 export function DeleteAutomationDialog({

@@ -2,8 +2,8 @@
 
 import { Plus } from "lucide-react";
 import { startTransition, useActionState, useState, type FormEvent } from "react";
-import { createAutomationAction } from "@/lib/dashboard/actions/automations";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { createAutomationAction } from "@/lib/web/dashboard/actions/automations";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { Button } from "../ui/button";
 import { Dialog, DialogBody, DialogContent, DialogFooter, DialogTrigger } from "../ui/dialog";
 import { describedBy, Field } from "../ui/field";

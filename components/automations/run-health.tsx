@@ -1,7 +1,7 @@
 import { CircleAlert } from "lucide-react";
 import Link from "next/link";
 import type { LatestRunError } from "@/lib/automations/health";
-import { formatCount, formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatCount, formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { cn } from "../ui/cn";
 
 /**

@@ -3,8 +3,8 @@
 import { OctagonPause, Play } from "lucide-react";
 import { useState, useTransition } from "react";
 import type { PauseResource } from "@/lib/breaker/serialize";
-import type { FormState } from "@/lib/dashboard/form-state";
-import { formatDateTime } from "@/lib/dashboard/format";
+import type { FormState } from "@/lib/web/dashboard/form-state";
+import { formatDateTime } from "@/lib/web/dashboard/format";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from "../ui/alert-dialog";
 import { Button } from "../ui/button";
 import { DialogFooter } from "../ui/dialog";

@@ -3,7 +3,10 @@
 import { Copy, Eye, MoreHorizontal, Send, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { deleteCampaignAction, duplicateCampaignAction } from "@/lib/dashboard/actions/campaigns";
+import {
+  deleteCampaignAction,
+  duplicateCampaignAction,
+} from "@/lib/web/dashboard/actions/campaigns";
 import { Button } from "../ui/button";
 import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 import {

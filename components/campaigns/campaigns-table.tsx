@@ -1,7 +1,7 @@
 import { Filter, Users } from "lucide-react";
 import Link from "next/link";
 import type { CampaignResource } from "@/lib/campaigns/serialize";
-import { formatCount, formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatCount, formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { CampaignStatusBadge, displayStatus } from "./campaign-status-badge";
 import { formatRate } from "./format";

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { CampaignPreview } from "@/lib/campaigns/preview";
-import { previewCampaignAction } from "@/lib/dashboard/actions/campaigns";
+import { previewCampaignAction } from "@/lib/web/dashboard/actions/campaigns";
 import { Dialog, DialogBody, DialogContent } from "../ui/dialog";
 import { Notice } from "../ui/notice";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";

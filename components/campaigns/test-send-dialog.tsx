@@ -2,7 +2,7 @@
 
 import { Send } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { sendCampaignTestAction } from "@/lib/dashboard/actions/campaigns";
+import { sendCampaignTestAction } from "@/lib/web/dashboard/actions/campaigns";
 import { Button } from "../ui/button";
 import { Dialog, DialogBody, DialogContent, DialogFooter } from "../ui/dialog";
 import { describedBy, Field } from "../ui/field";

@@ -9,8 +9,8 @@ import {
   type FormEvent,
   type ReactNode,
 } from "react";
-import { createContactAction, updateContactAction } from "@/lib/dashboard/actions/contacts";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { createContactAction, updateContactAction } from "@/lib/web/dashboard/actions/contacts";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { Button } from "../ui/button";
 import { Dialog, DialogBody, DialogContent, DialogFooter, DialogTrigger } from "../ui/dialog";
 import { describedBy, Field } from "../ui/field";

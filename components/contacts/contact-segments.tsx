@@ -1,6 +1,6 @@
 import { Filter } from "lucide-react";
 import Link from "next/link";
-import { requireDashboard } from "@/lib/dashboard/context";
+import { requireDashboard } from "@/lib/web/dashboard/context";
 import { segmentsOfContact } from "@/lib/segments/membership";
 import { Card, CardHeader } from "../ui/card";
 

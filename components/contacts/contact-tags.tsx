@@ -3,7 +3,7 @@
 import { Plus, X } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
-import { addContactTagAction, removeContactTagAction } from "@/lib/dashboard/actions/contacts";
+import { addContactTagAction, removeContactTagAction } from "@/lib/web/dashboard/actions/contacts";
 import { Button } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { Input } from "../ui/input";

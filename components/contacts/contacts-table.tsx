@@ -1,11 +1,11 @@
 import Link from "next/link";
 import type { ContactResource } from "@/lib/contacts/serialize";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { ContactRowActions } from "./contact-actions";
 import { SubscriptionBadge } from "./subscription-badge";
 import { TagList } from "./tag-chip";
-import { tagsOf } from "@/lib/tags";
+import { tagsOf } from "@/lib/core/tags";
 
 export function ContactsTable({ contacts, now }: { contacts: ContactResource[]; now: Date }) {
   return (

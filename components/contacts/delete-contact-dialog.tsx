@@ -1,6 +1,6 @@
 "use client";
 
-import { deleteContactAction } from "@/lib/dashboard/actions/contacts";
+import { deleteContactAction } from "@/lib/web/dashboard/actions/contacts";
 import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 
 export function DeleteContactDialog({

@@ -3,8 +3,8 @@
 import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { startTransition, useActionState, useEffect, useState, type FormEvent } from "react";
-import { addDomainAction } from "@/lib/dashboard/actions/domains";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { addDomainAction } from "@/lib/web/dashboard/actions/domains";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { Button } from "../ui/button";
 import { Dialog, DialogBody, DialogContent, DialogFooter, DialogTrigger } from "../ui/dialog";
 import { describedBy, Field } from "../ui/field";

@@ -2,7 +2,7 @@
 
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { deleteDomainAction } from "@/lib/dashboard/actions/domains";
+import { deleteDomainAction } from "@/lib/web/dashboard/actions/domains";
 import { Button } from "../ui/button";
 import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 

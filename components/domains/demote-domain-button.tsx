@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { verifyDomainAction, type DomainCheck } from "@/lib/dashboard/actions/domains";
+import { verifyDomainAction, type DomainCheck } from "@/lib/web/dashboard/actions/domains";
 import {
   AlertDialog,
   AlertDialogCancel,

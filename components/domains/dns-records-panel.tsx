@@ -2,8 +2,8 @@
 
 import { Loader2, RefreshCw } from "lucide-react";
 import { useState, useTransition } from "react";
-import { verifyDomainAction, type DomainCheck } from "@/lib/dashboard/actions/domains";
-import type { FormState } from "@/lib/dashboard/form-state";
+import { verifyDomainAction, type DomainCheck } from "@/lib/web/dashboard/actions/domains";
+import type { FormState } from "@/lib/web/dashboard/form-state";
 import type { DomainResource } from "@/lib/domains/serialize";
 import type { SpfAdvice } from "@/lib/domains/spf";
 import { Button } from "../ui/button";

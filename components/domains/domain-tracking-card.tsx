@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { setDomainTrackingAction } from "@/lib/dashboard/actions/domains";
+import { setDomainTrackingAction } from "@/lib/web/dashboard/actions/domains";
 import type { DomainResource } from "@/lib/domains/serialize";
 import { Card, CardHeader } from "../ui/card";
 import { Label } from "../ui/label";

@@ -1,7 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import Link from "next/link";
 import type { DomainResource } from "@/lib/domains/serialize";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { DomainStatusBadge } from "./domain-status-badge";
 

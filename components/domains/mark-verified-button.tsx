@@ -2,7 +2,7 @@
 
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
-import { markDomainVerifiedAction } from "@/lib/dashboard/actions/domains";
+import { markDomainVerifiedAction } from "@/lib/web/dashboard/actions/domains";
 import { Button } from "../ui/button";
 import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 import { Notice } from "../ui/notice";

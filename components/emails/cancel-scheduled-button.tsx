@@ -3,7 +3,7 @@
 import { Ban } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { cancelScheduledEmailAction } from "@/lib/dashboard/actions/emails";
+import { cancelScheduledEmailAction } from "@/lib/web/dashboard/actions/emails";
 import { Button } from "../ui/button";
 import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 

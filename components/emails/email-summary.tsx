@@ -1,7 +1,7 @@
 import { Eye, MousePointerClick, Paperclip } from "lucide-react";
 import type { ReactNode } from "react";
 import type { serializeEmailDetail } from "@/lib/emails/serialize";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { Card } from "../ui/card";
 import { CopyButton } from "../ui/copy-button";
 import { EMAIL_TYPE_LABELS, EmailStatusBadge, TestBadge } from "./email-status-badge";

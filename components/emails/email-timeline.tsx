@@ -14,7 +14,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { serializeEmailEvent } from "@/lib/emails/serialize";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { cn } from "../ui/cn";
 
 export type EmailEventResource = ReturnType<typeof serializeEmailEvent>;

@@ -1,6 +1,6 @@
 import { Eye, MousePointerClick } from "lucide-react";
 import Link from "next/link";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import {
   EMAIL_TYPE_LABELS,

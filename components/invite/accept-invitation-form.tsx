@@ -2,8 +2,8 @@
 
 import { Loader2 } from "lucide-react";
 import { useActionState } from "react";
-import { acceptInvitationAction } from "@/lib/dashboard/actions/invitations";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { acceptInvitationAction } from "@/lib/web/dashboard/actions/invitations";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { Button } from "../ui/button";
 import { describedBy, Field } from "../ui/field";
 import { Input } from "../ui/input";

@@ -3,8 +3,8 @@
 import { Send } from "lucide-react";
 import Link from "next/link";
 import { useActionState } from "react";
-import { sendChecklistTestEmailAction } from "@/lib/dashboard/actions/first-send";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { sendChecklistTestEmailAction } from "@/lib/web/dashboard/actions/first-send";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import type { TestSendResult } from "@/lib/sending/test-send";
 import { Button } from "../ui/button";
 import { describedBy } from "../ui/field";

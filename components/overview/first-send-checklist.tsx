@@ -1,15 +1,15 @@
 import { PartyPopper } from "lucide-react";
 import type { ReactNode } from "react";
-import type { ServiceContext } from "@/lib/context";
-import { firstSendProgress, type FirstSendProgress } from "@/lib/dashboard/first-send";
-import { can, type Permission, type Role } from "@/lib/permissions";
+import type { ServiceContext } from "@/lib/core/context";
+import { firstSendProgress, type FirstSendProgress } from "@/lib/web/dashboard/first-send";
+import { can, type Permission, type Role } from "@/lib/core/permissions";
 import { Card, CardHeader } from "../ui/card";
 import { ChecklistTestSend } from "./checklist-test-send";
 import { GettingStarted, StepLink, type Step } from "./getting-started";
 
 /**
  * The overview's getting-started card: the path from an empty project to a first email, each
- * step's state read from the project's data (lib/dashboard/first-send.ts). Admin-only steps tell
+ * step's state read from the project's data (lib/web/dashboard/first-send.ts). Admin-only steps tell
  * members to ask an admin instead of linking to a page they cannot use.
  */
 export async function FirstSendChecklist({

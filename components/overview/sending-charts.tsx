@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { formatCount } from "@/lib/dashboard/format";
+import { formatCount } from "@/lib/web/dashboard/format";
 import { formatRate } from "../campaigns/format";
 import { RATES, type DayPoint, type RateShape, type SendingTotals } from "./sending-series";
 import { ChartSwatch } from "@/components/ui/chart-swatch";

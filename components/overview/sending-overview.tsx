@@ -1,8 +1,8 @@
 import { Megaphone } from "lucide-react";
 import Link from "next/link";
-import type { ServiceContext } from "@/lib/context";
-import { formatCount, relativeTime } from "@/lib/dashboard/format";
-import { latestCampaigns, OVERVIEW_DAYS, sendingByDay } from "@/lib/dashboard/sending-overview";
+import type { ServiceContext } from "@/lib/core/context";
+import { formatCount, relativeTime } from "@/lib/web/dashboard/format";
+import { latestCampaigns, OVERVIEW_DAYS, sendingByDay } from "@/lib/web/dashboard/sending-overview";
 import { CampaignStatusBadge, displayStatus } from "../campaigns/campaign-status-badge";
 import { formatRate } from "../campaigns/format";
 import { Card, CardHeader } from "../ui/card";

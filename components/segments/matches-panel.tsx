@@ -2,7 +2,7 @@
 
 import { LoaderCircle, Users } from "lucide-react";
 import Link from "next/link";
-import { formatCount } from "@/lib/dashboard/format";
+import { formatCount } from "@/lib/web/dashboard/format";
 import { SubscriptionBadge } from "../contacts/subscription-badge";
 import { Card, CardHeader } from "../ui/card";
 import { cn } from "../ui/cn";

@@ -3,7 +3,7 @@
 import { ChevronLeft, Plus, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { deleteSegmentAction } from "@/lib/dashboard/actions/segments";
+import { deleteSegmentAction } from "@/lib/web/dashboard/actions/segments";
 import type { SegmentResource } from "@/lib/segments/serialize";
 import { PageHeader } from "../app-shell/page-header";
 import { Button } from "../ui/button";

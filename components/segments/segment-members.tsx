@@ -4,9 +4,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InvalidCursorNotice, KeysetPager } from "@/components/ui/keyset-pager";
-import type { ServiceContext } from "@/lib/context";
-import { formatCount } from "@/lib/dashboard/format";
-import { ValidationError } from "@/lib/errors";
+import type { ServiceContext } from "@/lib/core/context";
+import { formatCount } from "@/lib/web/dashboard/format";
+import { ValidationError } from "@/lib/core/errors";
 import { countSegment, listSegmentContacts } from "@/lib/segments/contacts";
 
 const PAGE_SIZE = 25;

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatCount, formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatCount, formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import type { SegmentResource } from "@/lib/segments/serialize";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { conditionsSummary } from "./segment-summary";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { saveSegmentAction } from "@/lib/dashboard/actions/segments";
+import { saveSegmentAction } from "@/lib/web/dashboard/actions/segments";
 import type { SegmentResource } from "@/lib/segments/serialize";
 import { useToast } from "../ui/toast";
 import { fromApiRule, missingPart, newRule, toApiRule, type RuleDraft } from "./rule-draft";

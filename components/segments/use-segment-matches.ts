@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { segmentMatchesAction, type SegmentMatches } from "@/lib/dashboard/actions/segments";
+import { segmentMatchesAction, type SegmentMatches } from "@/lib/web/dashboard/actions/segments";
 
 export type MatchesState =
   | { state: "loading"; last?: Extract<SegmentMatches, { ok: true }> }

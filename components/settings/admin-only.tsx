@@ -1,6 +1,6 @@
 import { Lock } from "lucide-react";
 import Link from "next/link";
-import { refusalMessage, type Permission } from "@/lib/permissions";
+import { refusalMessage, type Permission } from "@/lib/core/permissions";
 import { PageHeader } from "../app-shell/page-header";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";

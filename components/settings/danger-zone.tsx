@@ -2,7 +2,7 @@
 
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { deleteProjectAction } from "@/lib/dashboard/actions/projects";
+import { deleteProjectAction } from "@/lib/web/dashboard/actions/projects";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { ConfirmActionDialog } from "../ui/confirm-action-dialog";

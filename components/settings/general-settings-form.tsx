@@ -1,8 +1,8 @@
 "use client";
 
 import { startTransition, useActionState, useEffect, type FormEvent } from "react";
-import { saveGeneralSettingsAction } from "@/lib/dashboard/actions/settings";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { saveGeneralSettingsAction } from "@/lib/web/dashboard/actions/settings";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { describedBy, Field } from "../ui/field";

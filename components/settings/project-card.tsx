@@ -1,9 +1,9 @@
 "use client";
 
 import { useActionState, useEffect } from "react";
-import { projectCliCommands } from "@/lib/admin/shown-commands";
-import { renameProjectAction } from "@/lib/dashboard/actions/settings";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { projectCliCommands } from "@/lib/cli/shown-commands";
+import { renameProjectAction } from "@/lib/web/dashboard/actions/settings";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { CodeBlock } from "../ui/code-block";

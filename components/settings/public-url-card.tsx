@@ -1,9 +1,9 @@
 "use client";
 
 import { useActionState, useEffect } from "react";
-import { savePublicUrlAction } from "@/lib/dashboard/actions/settings";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
-import type { PublicUrl } from "@/lib/public-url";
+import { savePublicUrlAction } from "@/lib/web/dashboard/actions/settings";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
+import type { PublicUrl } from "@/lib/instance/public-url";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { describedBy, Field } from "../ui/field";

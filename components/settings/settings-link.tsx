@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { can, type Permission, type Role } from "@/lib/permissions";
+import { can, type Permission, type Role } from "@/lib/core/permissions";
 
 /**
  * A pointer to an admin-only settings page: a link for admins; for members, who would only

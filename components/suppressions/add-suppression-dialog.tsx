@@ -2,8 +2,11 @@
 
 import { Plus } from "lucide-react";
 import { startTransition, useActionState, useEffect, useState, type FormEvent } from "react";
-import { addSuppressionAction, type AddedSuppression } from "@/lib/dashboard/actions/suppressions";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import {
+  addSuppressionAction,
+  type AddedSuppression,
+} from "@/lib/web/dashboard/actions/suppressions";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 import { Dialog, DialogBody, DialogContent, DialogFooter, DialogTrigger } from "../ui/dialog";

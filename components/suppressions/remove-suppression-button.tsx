@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { removeSuppressionAction } from "@/lib/dashboard/actions/suppressions";
+import { removeSuppressionAction } from "@/lib/web/dashboard/actions/suppressions";
 import { Button } from "../ui/button";
 import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 

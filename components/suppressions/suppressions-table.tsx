@@ -1,4 +1,4 @@
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import type { SuppressionResource } from "@/lib/suppressions/serialize";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { ReasonBadge } from "./reason-badge";

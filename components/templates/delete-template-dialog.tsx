@@ -3,7 +3,10 @@
 import { ArrowUpRight, LoaderCircle } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { deleteTemplateAction, templateDependantsAction } from "@/lib/dashboard/actions/templates";
+import {
+  deleteTemplateAction,
+  templateDependantsAction,
+} from "@/lib/web/dashboard/actions/templates";
 import type { TemplateDependant } from "@/lib/templates/dependants";
 import { Badge } from "../ui/badge";
 import { ConfirmActionDialog } from "../ui/confirm-action-dialog";

@@ -3,8 +3,8 @@
 import { Blocks, Code2, Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { startTransition, useActionState, useEffect, useState, type FormEvent } from "react";
-import { createTemplateAction } from "@/lib/dashboard/actions/templates";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { createTemplateAction } from "@/lib/web/dashboard/actions/templates";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { TEMPLATE_CATEGORIES } from "@/lib/templates/categories";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";

@@ -3,7 +3,7 @@
 import { Copy, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useState, useTransition } from "react";
-import { copyTemplateAction } from "@/lib/dashboard/actions/templates";
+import { copyTemplateAction } from "@/lib/web/dashboard/actions/templates";
 import { Button } from "../ui/button";
 import {
   DropdownMenu,

@@ -1,6 +1,6 @@
 import { Blocks, Code2 } from "lucide-react";
 import Link from "next/link";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import type { TemplateResource } from "@/lib/templates/serialize";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { CategoryBadge } from "./category-badge";

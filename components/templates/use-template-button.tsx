@@ -2,7 +2,7 @@
 
 import { Sparkles } from "lucide-react";
 import { useTransition } from "react";
-import { copyTemplateAction } from "@/lib/dashboard/actions/templates";
+import { copyTemplateAction } from "@/lib/web/dashboard/actions/templates";
 import { Button, type ButtonProps } from "../ui/button";
 import { useToast } from "../ui/toast";
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type ReactNode } from "react";
-import type { FormState } from "@/lib/dashboard/form-state";
+import type { FormState } from "@/lib/web/dashboard/form-state";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from "./alert-dialog";
 import { Button } from "./button";
 import { DialogFooter } from "./dialog";

@@ -3,9 +3,9 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import type { Page } from "@/lib/pagination";
+import type { Page } from "@/lib/core/pagination";
 
-// Lists are keyset-paged (lib/pagination.ts): a page can only go back to the first page or on to
+// Lists are keyset-paged (lib/core/pagination.ts): a page can only go back to the first page or on to
 // the next, so the footer has at most those two links.
 
 const LABELS = {

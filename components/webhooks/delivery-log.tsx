@@ -1,5 +1,5 @@
 import { ChevronRight } from "lucide-react";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import type { WebhookDeliveryResource } from "@/lib/webhooks/serialize";
 import { ReplayButton } from "./replay-button";
 import { DeliveryStatusBadge, StatusCode } from "./webhook-status";

@@ -2,7 +2,7 @@
 
 import { Loader2, RotateCw } from "lucide-react";
 import { useTransition } from "react";
-import { replayDeliveryAction } from "@/lib/dashboard/actions/webhooks";
+import { replayDeliveryAction } from "@/lib/web/dashboard/actions/webhooks";
 import { Button } from "../ui/button";
 import { useToast } from "../ui/toast";
 

@@ -8,7 +8,7 @@ import {
   deleteWebhookAction,
   sendTestEventAction,
   setWebhookActiveAction,
-} from "@/lib/dashboard/actions/webhooks";
+} from "@/lib/web/dashboard/actions/webhooks";
 import { Button } from "../ui/button";
 import { ConfirmActionDialog } from "../ui/confirm-action-dialog";
 import {

@@ -2,7 +2,7 @@
 
 import { Eye, EyeOff, Loader2 } from "lucide-react";
 import { useState, useTransition } from "react";
-import { revealWebhookSecretAction } from "@/lib/dashboard/actions/webhooks";
+import { revealWebhookSecretAction } from "@/lib/web/dashboard/actions/webhooks";
 import { Button } from "../ui/button";
 import { CopyButton } from "../ui/copy-button";
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import type { serializeWebhookSummary } from "@/lib/webhooks/serialize";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { describeEvents } from "./event-labels";

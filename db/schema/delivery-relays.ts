@@ -5,7 +5,7 @@ import { projects } from "./projects";
 /**
  * How a project's mail leaves (DECISIONS §12): SMTP relays and Resend, tried in `priority`
  * order (lowest first) with failover. No rows: the environment's SMTP_URL / RESEND_API_KEY.
- * The password or API key is sealed with the instance key (lib/secrets/box.ts), never returned.
+ * The password or API key is sealed with the instance key (lib/core/secrets/box.ts), never returned.
  */
 export const deliveryRelays = pgTable(
   "delivery_relays",

@@ -98,7 +98,7 @@ export const emails = pgTable(
     uniqueIndex("emails_unsubscribe_token_key").on(t.unsubscribeToken),
     index("emails_message_id_idx").on(t.messageId),
     // A campaign's emails, and (with status) the report's in-flight count without reading every
-    // row of a large campaign (lib/dashboard/campaign-delivery.ts).
+    // row of a large campaign (lib/web/dashboard/campaign-delivery.ts).
     index("emails_campaign_status_idx").on(t.campaignId, t.status),
     // Segment engagement rules and the contact timeline: a contact's emails by address, newest first.
     index("emails_project_to_created_idx").on(t.projectId, t.to, t.createdAt.desc(), t.id.desc()),

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { timestampMs } from "./columns";
 
 /**
- * Failed sign-in counters, one row per account or client address (lib/auth/sign-in-throttle.ts).
+ * Failed sign-in counters, one row per account or client address (lib/web/auth/sign-in-throttle.ts).
  * In the database so that every web process sees the same counts. `key` is a hash: the table
  * never holds the addresses or the emails people typed (which may be passwords by mistake).
  */

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { apiKeys } from "@/db/schema";
 import type { Database } from "@/db";
-import { UnauthorizedError } from "../errors";
-import { LruCache } from "../lru-cache";
+import { UnauthorizedError } from "@/lib/core/errors";
+import { LruCache } from "@/lib/core/lru-cache";
 import { hashKey, KEY_PATTERN, type KeyMode, type KeyPermission } from "./keys";
 
 export type AuthenticatedKey = {

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { apiKeys } from "@/db/schema";
 import type { Executor } from "@/db";
-import type { ServiceContext } from "../context";
-import { newId } from "../ids";
-import { authorize } from "../permissions";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { newId } from "@/lib/core/ids";
+import { authorize } from "@/lib/core/permissions";
+import { parseInput } from "@/lib/core/validation";
 import { generateKeySecret, hashKey, KEY_PERMISSIONS, keyHint } from "./keys";
 
 export const CreateApiKeyInput = z.object({

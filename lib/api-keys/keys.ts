@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { randomBase62 } from "../ids";
+import { randomBase62 } from "@/lib/core/ids";
 
 export type KeyMode = "live" | "test";
 
 /**
  * What a key may do (DECISIONS §12, Resend's model): `full`, everything; `sending`, only the
  * routes that declare it (send, batch send, events, reading emails), for the app server that
- * only sends. The API handler wrapper enforces it (lib/api-handler.ts).
+ * only sends. The API handler wrapper enforces it (lib/web/api-handler.ts).
  */
 export const KEY_PERMISSIONS = ["full", "sending"] as const;
 export type KeyPermission = (typeof KEY_PERMISSIONS)[number];

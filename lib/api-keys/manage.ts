@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { apiKeys } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
-import { authorize } from "../permissions";
+import type { ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
+import { authorize } from "@/lib/core/permissions";
 import { forgetCachedKey } from "./authenticate";
-import { newestFirst } from "../pagination";
+import { newestFirst } from "@/lib/core/pagination";
 
 /** The project's keys (hints only, never secrets), for Settings → API keys. */
 export async function listApiKeys(ctx: ServiceContext) {

@@ -1,6 +1,6 @@
 import { automations } from "@/db/schema";
-import { withTransaction, type ServiceContext } from "../context";
-import { newId } from "../ids";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { newId } from "@/lib/core/ids";
 import { triggerKeyOf } from "./enroll";
 import { assertStepTemplatesExist } from "./internal";
 import { parseCreateAutomation } from "./schemas";

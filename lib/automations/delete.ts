@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { automations } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
+import type { ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
 
 /** Deletes an automation; its runs (and their step history) go with it by FK cascade. */
 export async function deleteAutomation(ctx: ServiceContext, automationId: string) {

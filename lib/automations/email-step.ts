@@ -1,6 +1,6 @@
 import type { Executor } from "@/db";
-import { AppError } from "../errors";
-import type { Runtime } from "../runtime";
+import { AppError } from "@/lib/core/errors";
+import type { Runtime } from "@/lib/start/runtime";
 import { OutboundBatch } from "../sending/outbound";
 import type { RunFacts } from "./conditions";
 import type { EmailResult, EmailStepRecord, RunContext } from "./runner";

@@ -7,9 +7,9 @@ import {
   type AutomationRun,
 } from "@/db/schema";
 import type { Executor } from "@/db";
-import { newId } from "../ids";
-import { JOBS } from "../jobs/names";
-import type { Runtime } from "../runtime";
+import { newId } from "@/lib/core/ids";
+import { JOBS } from "@/lib/core/jobs/names";
+import type { Runtime } from "@/lib/start/runtime";
 import { AutomationEmailBatch } from "./email-step";
 import {
   advanceRun,

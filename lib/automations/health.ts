@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { automationRuns } from "@/db/schema";
 import type { Executor } from "@/db";
-import { newestFirst } from "../pagination";
+import { newestFirst } from "@/lib/core/pagination";
 
 /** The latest failure of an automation's runs: what went wrong and when. */
 export type LatestRunError = { message: string; at: Date | null };

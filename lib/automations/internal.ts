@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import { automations, templates } from "@/db/schema";
 import type { Executor } from "@/db";
-import { NotFoundError, ValidationError, type ErrorDetail } from "../errors";
+import { NotFoundError, ValidationError, type ErrorDetail } from "@/lib/core/errors";
 import type { AutomationStep } from "./steps";
 
 export async function findAutomationOrThrow(

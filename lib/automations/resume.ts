@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { automations } from "@/db/schema";
-import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError } from "../errors";
-import { JOBS } from "../jobs/names";
-import { wakeDuePoller } from "../jobs/poller";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { ConflictError } from "@/lib/core/errors";
+import { JOBS } from "@/lib/core/jobs/names";
+import { wakeDuePoller } from "@/lib/core/jobs/poller";
 import { releaseHeldEmails } from "../sending/hold";
 import { findAutomationOrThrow } from "./internal";
 import { resumeRunsOfAutomation } from "./runs";

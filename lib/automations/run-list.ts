@@ -1,9 +1,9 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { automationRuns, automationStepRuns } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
-import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "@/lib/core/pagination";
+import { parseInput } from "@/lib/core/validation";
 import { findAutomationOrThrow } from "./internal";
 import { ListRunsQuery } from "./schemas";
 import { serializeRun, serializeStepRun } from "./serialize";

@@ -1,7 +1,7 @@
 import type { AutomationStepRecord, RunStatus } from "@/db/schema";
 import { evaluateCondition, type BranchCondition, type RunFacts } from "./conditions";
 import { pointerAfter, successorOf } from "./pointers";
-import { tagsOf } from "../tags";
+import { tagsOf } from "@/lib/core/tags";
 
 /**
  * The automation executor's logic, free of I/O: given a run's state, the automation's steps, what

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { RUN_STATUSES } from "@/db/schema";
-import { PageQuery } from "../pagination";
-import { EventName, parseInput } from "../validation";
+import { PageQuery } from "@/lib/core/pagination";
+import { EventName, parseInput } from "@/lib/core/validation";
 import { StepsInput } from "./step-schemas";
 import { finalizeSteps } from "./steps";
 

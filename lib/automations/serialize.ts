@@ -6,7 +6,7 @@ import {
   type AutomationStepRun,
 } from "@/db/schema";
 import { PauseResponse, serializePause } from "../breaker/serialize";
-import { iso, JsonObjectResponse, Timestamp } from "../serialize";
+import { iso, JsonObjectResponse, Timestamp } from "@/lib/core/serialize";
 import type { AutomationStats } from "./stats";
 
 const count = z.number().int();

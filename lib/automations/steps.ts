@@ -1,5 +1,5 @@
-import { ValidationError, type ErrorDetail } from "../errors";
-import { randomBase62 } from "../ids";
+import { ValidationError, type ErrorDetail } from "@/lib/core/errors";
+import { randomBase62 } from "@/lib/core/ids";
 import type { StepInput } from "./step-schemas";
 
 /** A validated step as stored in `automations.steps` and returned by the API. */

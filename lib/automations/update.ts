@@ -1,9 +1,9 @@
 import { automations } from "@/db/schema";
 import { eq } from "drizzle-orm";
-import { withTransaction, type ServiceContext } from "../context";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { triggerKeyOf } from "./enroll";
 import { assertStepTemplatesExist, findAutomationOrThrow } from "./internal";
-import { wakeDuePoller } from "../jobs/poller";
+import { wakeDuePoller } from "@/lib/core/jobs/poller";
 import { pauseRunsOfAutomation, relocateRunsOffRemovedSteps, resumeRunsOfAutomation } from "./runs";
 import { parseUpdateAutomation } from "./schemas";
 import { releaseHeldEmails } from "../sending/hold";

@@ -1,4 +1,4 @@
-import { isEmailAddress } from "../validation";
+import { isEmailAddress } from "@/lib/core/validation";
 
 /**
  * Line-based readers for header blocks and report field groups (RFC 5322 §2.2, RFC 3464 §2.1,

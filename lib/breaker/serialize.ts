@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { BreakerTrip } from "@/db/schema";
-import { iso, Timestamp } from "../serialize";
+import { iso, Timestamp } from "@/lib/core/serialize";
 import { describeTrip, type BreakerReason } from "./judge";
 
 type Paused = {

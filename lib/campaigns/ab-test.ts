@@ -1,8 +1,8 @@
 import { and, eq, isNull, lte } from "drizzle-orm";
 import { campaigns, type Campaign, type CampaignVariant } from "@/db/schema";
 import type { Executor } from "@/db";
-import { JOBS } from "../jobs/names";
-import type { Runtime } from "../runtime";
+import { JOBS } from "@/lib/core/jobs/names";
+import type { Runtime } from "@/lib/start/runtime";
 import { variantsOf } from "./internal";
 
 /**

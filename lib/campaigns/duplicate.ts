@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { campaignVariants, campaigns } from "@/db/schema";
-import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError } from "../errors";
-import { newId } from "../ids";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { ConflictError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
 import { findCampaignOrThrow, variantsOf } from "./internal";
 
 const MAX_NAME = 200;

@@ -10,12 +10,12 @@ import {
   type CampaignVariant,
   type Contact,
 } from "@/db/schema";
-import type { Config } from "../config";
-import type { Clock } from "../clock";
-import { NotFoundError } from "../errors";
-import { newId } from "../ids";
-import type { Transports } from "../sending/transports";
-import type { JobQueue } from "../jobs/queue";
+import type { Config } from "@/lib/core/config";
+import type { Clock } from "@/lib/core/clock";
+import { NotFoundError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
+import type { Transports } from "@/lib/core/transports";
+import type { JobQueue } from "@/lib/core/jobs/queue";
 import { domainOf, formatMailbox } from "../sending/addresses";
 import { CONTACT_FIELDS, OutboundBatch } from "../sending/outbound";
 import { abPlan, startAbWait } from "./ab-test";

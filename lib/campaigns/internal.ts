@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { campaignVariants, campaigns, type Campaign, type CampaignVariant } from "@/db/schema";
 import type { Executor } from "@/db";
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "@/lib/core/errors";
 
 export type CampaignWithVariants = { campaign: Campaign; variants: CampaignVariant[] };
 

@@ -1,12 +1,12 @@
 import { and, eq, ne } from "drizzle-orm";
 import { campaignVariants, campaigns } from "@/db/schema";
 import type { Executor } from "@/db";
-import { withTransaction, type ServiceContext } from "../context";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { requireVerifiedSender } from "../sending/sender";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { newId } from "../ids";
-import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
-import { isEmailAddress, parseInput } from "../validation";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "@/lib/core/pagination";
+import { isEmailAddress, parseInput } from "@/lib/core/validation";
 import { findSegmentOrThrow } from "../segments/internal";
 import { findReadableTemplateOrThrow } from "../templates/internal";
 import { findCampaignOrThrow, variantsOf } from "./internal";

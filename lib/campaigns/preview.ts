@@ -1,7 +1,7 @@
 import { and, desc } from "drizzle-orm";
 import { contacts, type Campaign, type CampaignVariant } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { ValidationError } from "../errors";
+import type { ServiceContext } from "@/lib/core/context";
+import { ValidationError } from "@/lib/core/errors";
 import { domainOf, formatMailbox } from "../sending/addresses";
 import { CONTACT_FIELDS, OutboundBatch } from "../sending/outbound";
 import { audienceWhere, reachable } from "./audience";

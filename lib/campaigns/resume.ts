@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { campaigns } from "@/db/schema";
-import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError } from "../errors";
-import { JOBS } from "../jobs/names";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { ConflictError } from "@/lib/core/errors";
+import { JOBS } from "@/lib/core/jobs/names";
 import { releaseHeldEmails } from "../sending/hold";
 import { findCampaignOrThrow } from "./internal";
 

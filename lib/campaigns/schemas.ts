@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CAMPAIGN_STATUSES } from "@/db/schema";
-import { PageQuery } from "../pagination";
-import { JsonObject } from "../validation";
+import { PageQuery } from "@/lib/core/pagination";
+import { JsonObject } from "@/lib/core/validation";
 
 /** Campaign input (SPEC "Campaigns"): variants B–D are alternate subjects of variant A. */
 export const VARIANT_KEYS = ["A", "B", "C", "D"] as const;

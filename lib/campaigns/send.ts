@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { campaigns, emails } from "@/db/schema";
 import { rowsOf } from "@/db";
-import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError, ForbiddenError, ValidationError } from "../errors";
-import { JOBS } from "../jobs/names";
-import { wakeDuePoller } from "../jobs/poller";
-import type { Runtime } from "../runtime";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { ConflictError, ForbiddenError, ValidationError } from "@/lib/core/errors";
+import { JOBS } from "@/lib/core/jobs/names";
+import { wakeDuePoller } from "@/lib/core/jobs/poller";
+import type { Runtime } from "@/lib/start/runtime";
 import { deliverEmails } from "../sending/deliver";
 import { requireVerifiedSender } from "../sending/sender";
 import { fanOutBatch } from "./fanout";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CAMPAIGN_STATUSES, type Campaign, type CampaignVariant } from "@/db/schema";
 import { PauseResponse, serializePause } from "../breaker/serialize";
-import { iso, JsonObjectResponse, Timestamp } from "../serialize";
+import { iso, JsonObjectResponse, Timestamp } from "@/lib/core/serialize";
 
 const COUNTERS = [
   "recipients",

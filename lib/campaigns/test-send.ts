@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { withTransaction, type ServiceContext } from "../context";
-import { ValidationError } from "../errors";
-import { JOBS } from "../jobs/names";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { ValidationError } from "@/lib/core/errors";
+import { JOBS } from "@/lib/core/jobs/names";
 import { parseMailbox } from "../sending/addresses";
 import { OutboundBatch } from "../sending/outbound";
-import { parseInput } from "../validation";
+import { parseInput } from "@/lib/core/validation";
 import { findCampaignOrThrow } from "./internal";
 import { VARIANT_KEYS } from "./schemas";
 import { campaignContent } from "./preview";

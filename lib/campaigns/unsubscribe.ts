@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { contacts, emails, events, projects } from "@/db/schema";
 import type { Database, Executor } from "@/db";
-import type { Clock } from "../clock";
+import type { Clock } from "@/lib/core/clock";
 import { SUBSCRIPTION_EVENTS } from "../contacts/subscription-events";
-import { newId } from "../ids";
+import { newId } from "@/lib/core/ids";
 import { isPlausibleToken } from "../tracking/token";
 import { countCampaignUnsubscribe } from "./counters";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { EMAIL_STATUSES, EMAIL_TYPES, RUN_STATUSES } from "@/db/schema";
 import { StepRunResponse } from "../automations/serialize";
-import type { ServiceContext } from "../context";
-import { iso, JsonObjectResponse, Timestamp } from "../serialize";
+import type { ServiceContext } from "@/lib/core/context";
+import { iso, JsonObjectResponse, Timestamp } from "@/lib/core/serialize";
 import { listContactStory, type TimelineItem } from "./timeline";
 
 /**

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type Executor } from "@/db";
 import { automationRuns, automations, contacts } from "@/db/schema";
 import { runIdSql, subscribedRunContext, type RunMode } from "../automations/enroll";
-import { newId } from "../ids";
+import { newId } from "@/lib/core/ids";
 import type { ImportedContact } from "../imports/rows";
 
 /**

@@ -1,4 +1,4 @@
-import { hostedIcon, hostedPage } from "../http/hosted-page";
+import { hostedIcon, hostedPage } from "@/lib/core/http/hosted-page";
 import { escapeHtml } from "../templates/variables";
 import { CONFIRMATION_VALIDITY_DAYS } from "./double-opt-in";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf } from "@/db";
 import { contacts } from "@/db/schema";
-import type { ServiceContext } from "../context";
+import type { ServiceContext } from "@/lib/core/context";
 
 /** How many of the newest contacts are read for their custom field keys. */
 const SAMPLE = 10_000;

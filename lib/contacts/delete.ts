@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { contacts } from "@/db/schema";
 import { exitRunsOfContact } from "../automations/enroll";
-import { withTransaction, type ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
 
 /** Deletes a contact; its unfinished automation runs exit in the same transaction. */
 export async function deleteContact(ctx: ServiceContext, contactId: string) {

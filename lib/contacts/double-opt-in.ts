@@ -1,12 +1,12 @@
 import { and, eq, gt, isNotNull, type SQL } from "drizzle-orm";
 import { contacts, projects, type Contact } from "@/db/schema";
 import type { Database } from "@/db";
-import type { Clock } from "../clock";
-import { withTransaction, type ServiceContext } from "../context";
-import { randomBase62 } from "../ids";
+import type { Clock } from "@/lib/core/clock";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { randomBase62 } from "@/lib/core/ids";
 import { enrollSubscribedContact } from "../automations/enroll";
-import { wakeDuePoller } from "../jobs/poller";
-import { ValidationError } from "../errors";
+import { wakeDuePoller } from "@/lib/core/jobs/poller";
+import { ValidationError } from "@/lib/core/errors";
 import { OutboundBatch } from "../sending/outbound";
 import { isPlausibleToken } from "../tracking/token";
 

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../context";
+import type { ServiceContext } from "@/lib/core/context";
 import { findContactOrThrow } from "./internal";
 
 export async function getContact(ctx: ServiceContext, contactId: string) {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { contacts } from "@/db/schema";
 import type { Executor } from "@/db";
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "@/lib/core/errors";
 
 export async function findContactOrThrow(db: Executor, projectId: string, contactId: string) {
   const [contact] = await db

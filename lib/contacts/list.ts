@@ -1,10 +1,10 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { contacts } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
-import { columnsContain } from "../search/contains";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "@/lib/core/pagination";
+import { columnsContain } from "@/lib/core/search/contains";
+import { parseInput } from "@/lib/core/validation";
 import { ContactFilterQuery, ListContactsQuery } from "./schemas";
 import { serializeContact } from "./serialize";
 

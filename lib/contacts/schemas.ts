@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { PageQuery } from "../pagination";
-import { SearchTerm } from "../search/contains";
-import { EmailAddress, JsonObject } from "../validation";
+import { PageQuery } from "@/lib/core/pagination";
+import { SearchTerm } from "@/lib/core/search/contains";
+import { EmailAddress, JsonObject } from "@/lib/core/validation";
 
 const Name = z
   .string({ error: "name must be a string or null" })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Contact } from "@/db/schema";
-import { iso, JsonObjectResponse, Timestamp } from "../serialize";
+import { iso, JsonObjectResponse, Timestamp } from "@/lib/core/serialize";
 
 /** The Contact resource; the serializer is typed by it, so the documented shape cannot drift. */
 export const ContactResponse = z.strictObject({

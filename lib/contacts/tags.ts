@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { contacts } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
-import { Tag } from "../tags";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
+import { Tag } from "@/lib/core/tags";
+import { parseInput } from "@/lib/core/validation";
 
-/** Add or remove one tag; see lib/tags.ts for what a tag is. */
+/** Add or remove one tag; see lib/core/tags.ts for what a tag is. */
 export const ContactTagInput = z.object({ tag: Tag });
 
 /** `data.tags` as a JSON array in SQL, whatever shape it was stored in. */

@@ -14,9 +14,15 @@ import {
 } from "@/db/schema";
 import { rowsOf } from "@/db";
 import { serializeStepRun } from "../automations/serialize";
-import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, encodeCursor, PageQuery, type Cursor } from "../pagination";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import {
+  beforeCursor,
+  decodeCursor,
+  encodeCursor,
+  PageQuery,
+  type Cursor,
+} from "@/lib/core/pagination";
+import { parseInput } from "@/lib/core/validation";
 import { findContactOrThrow } from "./internal";
 import { SUBSCRIPTION_EVENTS } from "./subscription-events";
 import { isOlderThan, mergeNewestFirst } from "./timeline-merge";

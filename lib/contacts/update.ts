@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { contacts } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
+import { parseInput } from "@/lib/core/validation";
 import { mergedDataSql } from "./data-patch";
 import { UpdateContactInput } from "./schemas";
 

@@ -1,13 +1,13 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import { automationRuns, automations, contacts, type Contact } from "@/db/schema";
 import { rowsOf, type Executor } from "@/db";
-import { wakeDuePoller } from "../jobs/poller";
+import { wakeDuePoller } from "@/lib/core/jobs/poller";
 import { runIdSql, subscribedRunContext } from "../automations/enroll";
-import type { ServiceContext } from "../context";
-import { newId } from "../ids";
+import type { ServiceContext } from "@/lib/core/context";
+import { newId } from "@/lib/core/ids";
 import { projectSettings } from "../projects/settings";
 import { startDoubleOptIn } from "./double-opt-in";
-import { parseInput } from "../validation";
+import { parseInput } from "@/lib/core/validation";
 import { mergedDataSql, splitDataPatch } from "./data-patch";
 import { UpsertContactInput } from "./schemas";
 

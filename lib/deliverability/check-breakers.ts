@@ -10,8 +10,8 @@ import {
   type Email,
 } from "@/db/schema";
 import { rowsOf, type Database, type Executor } from "@/db";
-import type { JOBS, JobPayloads } from "../jobs/names";
-import type { JobQueue } from "../jobs/queue";
+import type { JOBS, JobPayloads } from "@/lib/core/jobs/names";
+import type { JobQueue } from "@/lib/core/jobs/queue";
 import { pauseRunsOfAutomation } from "../automations/runs";
 import { enqueueWebhookDeliveries } from "../webhooks/enqueue";
 import {

@@ -1,14 +1,14 @@
 import { and, count, eq } from "drizzle-orm";
 import { deliveryRelays, emails, type DeliveryRelay } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { withTransaction } from "../context";
-import { NotFoundError, ValidationError } from "../errors";
-import { newId } from "../ids";
-import { JOBS } from "../jobs/names";
-import { authorize } from "../permissions";
-import { instanceSecretBox } from "../secrets/box";
-import { environmentRelays } from "../sending/transports";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { withTransaction } from "@/lib/core/context";
+import { NotFoundError, ValidationError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
+import { JOBS } from "@/lib/core/jobs/names";
+import { authorize } from "@/lib/core/permissions";
+import { instanceSecretBox } from "@/lib/core/secrets/box";
+import { environmentRelays } from "@/lib/core/transports";
+import { parseInput } from "@/lib/core/validation";
 import { RelayInput } from "./relay-input";
 import { relayRows } from "./source";
 

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "@/db";
 import { deliveryRelays, type DeliveryRelay } from "@/db/schema";
-import type { Config } from "../config";
-import { instanceSecretBox, type SecretBox } from "../secrets/box";
-import type { ProjectRelaySource } from "../sending/transports";
-import type { Relay } from "../sending/transports/relays";
+import type { Config } from "@/lib/core/config";
+import { instanceSecretBox, type SecretBox } from "@/lib/core/secrets/box";
+import type { ProjectRelaySource } from "@/lib/core/transports";
+import type { Relay } from "@/lib/core/transports/relays";
 
 /** A project's relays in the order they are tried: priority, then the oldest first. */
 export function relayRows(db: Executor, projectId: string) {
@@ -47,7 +47,7 @@ export function openRelay(
 }
 
 /**
- * What the runtime's Transports read (lib/sending/transports): a project's relays from the
+ * What the runtime's Transports read (lib/core/transports): a project's relays from the
  * database, secrets opened with the instance key. A relay sealed under another key (SECRETS_KEY
  * changed) is left out with a warning; Settings → Delivery asks for its secret again.
  */

@@ -2,12 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { domains } from "@/db/schema";
 import type { Executor } from "@/db";
-import type { ServiceContext } from "../context";
-import { ConflictError } from "../errors";
-import { newId } from "../ids";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { ConflictError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
+import { parseInput } from "@/lib/core/validation";
 import { DKIM_SELECTOR, generateDkimKeyPair } from "./dkim";
-import { authorize } from "../permissions";
+import { authorize } from "@/lib/core/permissions";
 
 /** Who vouched for a domain added with the CLI's `--verified`. */
 export const MANUAL_BY_CLI = "admin CLI";

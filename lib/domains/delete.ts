@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { domains } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
-import { authorize } from "../permissions";
+import type { ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
+import { authorize } from "@/lib/core/permissions";
 
 /**
  * DELETE /v1/domains/:id. Mail from the domain is refused from then on (422 on send); a project

@@ -1,5 +1,5 @@
 import { Resolver } from "node:dns/promises";
-import type { Config } from "../config";
+import type { Config } from "@/lib/core/config";
 import type { MxLookup, TxtLookup } from "./check";
 import { joinTxtChunks } from "./check";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { domains } from "@/db/schema";
 import type { Executor } from "@/db";
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "@/lib/core/errors";
 
 export async function findDomainOrThrow(db: Executor, projectId: string, domainId: string) {
   const [domain] = await db

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { domains } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, newestFirst, PageQuery, toPage } from "../pagination";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { beforeCursor, decodeCursor, newestFirst, PageQuery, toPage } from "@/lib/core/pagination";
+import { parseInput } from "@/lib/core/validation";
 import { serializeDomain } from "./serialize";
 
 /** GET /v1/domains — newest first, keyset-paged. */

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { domains } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
-import { authorize } from "../permissions";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
+import { authorize } from "@/lib/core/permissions";
+import { parseInput } from "@/lib/core/validation";
 import { findDomainOrThrow } from "./internal";
 
 export const MarkDomainVerifiedInput = z.object({

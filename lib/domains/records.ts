@@ -1,6 +1,6 @@
 import { getDomain } from "tldts";
 import type { Domain } from "@/db/schema";
-import type { Config } from "../config";
+import type { Config } from "@/lib/core/config";
 import { returnPathDomain } from "./return-path";
 import { spfAdvice } from "./spf";
 

@@ -1,4 +1,4 @@
-import type { Config } from "../config";
+import type { Config } from "@/lib/core/config";
 
 /**
  * The domain of every message's return path (DECISIONS §9): `BOUNCE_DOMAIN` when set (one for

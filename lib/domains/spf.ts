@@ -1,4 +1,4 @@
-import type { Config } from "../config";
+import type { Config } from "@/lib/core/config";
 
 /**
  * The SPF include of the relay this server sends through, so a domain's SPF advice names the

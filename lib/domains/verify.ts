@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { domains, type Domain } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
+import type { ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
 import { returnPathDomain } from "./return-path";
 import { checkDkim, checkDmarc, checkMx, checkSpf } from "./check";
 import { currentDnsResolver, lookupMx, lookupTxt, type DnsResolver } from "./dns";
 import { findDomainOrThrow } from "./internal";
 import { dkimRecordName, recordOptions, type RecordOptions, type RecordStatuses } from "./records";
-import { authorize } from "../permissions";
+import { authorize } from "@/lib/core/permissions";
 
 /** Looks up every record; never throws for DNS trouble (it becomes a record status). */
 export async function checkDomainRecords(

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { emailEvents, emails } from "@/db/schema";
-import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError } from "../errors";
-import { newId } from "../ids";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { ConflictError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
 import { getEmail } from "./list";
 import { serializeEmail } from "./serialize";
 

@@ -3,12 +3,12 @@ import { emailEvents, emails, type Email, type EmailStatus, type EmailTag } from
 import type { Executor } from "@/db";
 import { insertRows } from "@/db/bulk-insert";
 import { rowsOf } from "@/db";
-import { newId } from "../ids";
-import type { JobQueue } from "../jobs/queue";
+import { newId } from "@/lib/core/ids";
+import type { JobQueue } from "@/lib/core/jobs/queue";
 import { suppressAddress } from "../suppressions/suppress";
 import { enqueueWebhookDeliveries, type WebhookEvent } from "../webhooks/enqueue";
 import type { WebhookEventType } from "../webhooks/event-types";
-import { JOBS } from "../jobs/names";
+import { JOBS } from "@/lib/core/jobs/names";
 import { countCampaignEvents } from "./campaign-counters";
 import { nextStatusSql } from "./status";
 

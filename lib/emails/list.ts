@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, type SQL } from "drizzle-orm";
 import { emailEvents, emails } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
+import type { ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
 import {
   afterCursor,
   beforeCursor,
@@ -9,9 +9,9 @@ import {
   newestFirst,
   PageQuery,
   toPage,
-} from "../pagination";
-import { columnsContain } from "../search/contains";
-import { parseInput } from "../validation";
+} from "@/lib/core/pagination";
+import { columnsContain } from "@/lib/core/search/contains";
+import { parseInput } from "@/lib/core/validation";
 import { ListEmailsQuery } from "./schemas";
 import { serializeEmail, serializeEmailEvent } from "./serialize";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EMAIL_STATUSES, EMAIL_TYPES } from "@/db/schema";
-import { PageQuery } from "../pagination";
-import { SearchTerm } from "../search/contains";
+import { PageQuery } from "@/lib/core/pagination";
+import { SearchTerm } from "@/lib/core/search/contains";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;

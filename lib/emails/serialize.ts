@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_STATUSES, EMAIL_TYPES, type Email, type EmailEvent } from "@/db/schema";
-import { iso, JsonObjectResponse, Timestamp } from "../serialize";
+import { iso, JsonObjectResponse, Timestamp } from "@/lib/core/serialize";
 import { maskAccountLinks } from "./account-emails";
 
 export const EmailResponse = z.strictObject({

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../context";
+import type { ServiceContext } from "@/lib/core/context";
 import { listEvents } from "./list";
 
 /**

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { rowsOf } from "@/db";
 import { contacts, events, type RecordedEvent } from "@/db/schema";
-import { wakeDuePoller } from "../jobs/poller";
+import { wakeDuePoller } from "@/lib/core/jobs/poller";
 import { eventTriggerStatements } from "../automations/enroll";
-import type { ServiceContext } from "../context";
-import { newId } from "../ids";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { newId } from "@/lib/core/ids";
+import { parseInput } from "@/lib/core/validation";
 import { RecordEventInput } from "./schemas";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PageQuery } from "../pagination";
-import { EmailAddress, EventName, JsonObject } from "../validation";
+import { PageQuery } from "@/lib/core/pagination";
+import { EmailAddress, EventName, JsonObject } from "@/lib/core/validation";
 
 export const RecordEventInput = z.object({
   name: EventName,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RecordedEvent } from "@/db/schema";
-import { iso, Timestamp } from "../serialize";
+import { iso, Timestamp } from "@/lib/core/serialize";
 
 /** The API's Event resource (DECISIONS §4). */
 export const EventResponse = z.strictObject({

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { ImportCheckResponse } from "./serialize";
 import type { ImportRowError } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { ValidationError } from "../errors";
+import type { ServiceContext } from "@/lib/core/context";
+import { ValidationError } from "@/lib/core/errors";
 import { FirstRows, sortPiece, type DuplicateRow } from "./duplicates";
 import { readImportFile } from "./file-stream";
 import { checkMappingTargets, fileMapping } from "./mapping";

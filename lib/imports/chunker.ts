@@ -1,4 +1,4 @@
-import { ValidationError } from "../errors";
+import { ValidationError } from "@/lib/core/errors";
 import { detectDelimiter, type CsvDelimiter } from "./delimiter";
 
 /**

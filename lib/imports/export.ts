@@ -4,11 +4,11 @@ import { rowsOf } from "@/db";
 import { contacts } from "@/db/schema";
 import { contactFilterWhere } from "../contacts/list";
 import { ContactFilterQuery } from "../contacts/schemas";
-import type { ServiceContext } from "../context";
+import type { ServiceContext } from "@/lib/core/context";
 import { findSegmentOrThrow } from "../segments/internal";
 import type { SegmentConditions } from "../segments/schemas";
 import { segmentWhere } from "../segments/where";
-import { parseInput } from "../validation";
+import { parseInput } from "@/lib/core/validation";
 import { csvLine } from "./csv-cells";
 
 // The contacts list's own filters (search, subscribed, email), so a download is what the list shows.

@@ -1,5 +1,5 @@
 import { CsvError, parse } from "csv-parse/sync";
-import { ValidationError } from "../errors";
+import { ValidationError } from "@/lib/core/errors";
 import { countRecords, RecordChunker } from "./chunker";
 import { restoreCell } from "./csv-cells";
 import { detectDelimiter, type CsvDelimiter } from "./delimiter";

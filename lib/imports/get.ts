@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { contactImports } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
+import type { ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
 
 export async function getContactImport(ctx: ServiceContext, importId: string) {
   const [job] = await ctx.db

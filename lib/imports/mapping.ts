@@ -1,4 +1,4 @@
-import { ValidationError } from "../errors";
+import { ValidationError } from "@/lib/core/errors";
 import { defaultMapping, IMPORT_DESTINATION } from "./rows";
 
 /** A `mapping` whose destinations are all known (422 naming the first that is not). */

@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { contactImportChunks, contactImports, type ContactImport } from "@/db/schema";
 import type { Database, Executor } from "@/db";
-import type { Clock } from "../clock";
+import type { Clock } from "@/lib/core/clock";
 import { bulkUpsertContacts } from "../contacts/bulk-upsert";
-import { wakeDuePoller } from "../jobs/poller";
+import { wakeDuePoller } from "@/lib/core/jobs/poller";
 import { FirstRows, sortPiece } from "./duplicates";
 import { parsePiece } from "./parse";
 import type { ImportedContact } from "./rows";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ValidationError } from "../errors";
-import { assertCleanInput } from "../input-guard";
+import { ValidationError } from "@/lib/core/errors";
+import { assertCleanInput } from "@/lib/core/input-guard";
 
 /** The import's format: `format=csv|ndjson`, else from Content-Type (text/csv, x-ndjson). */
 export function importFormat(

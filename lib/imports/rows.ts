@@ -1,6 +1,6 @@
-import { findInputProblem } from "../input-guard";
+import { findInputProblem } from "@/lib/core/input-guard";
 import { restoreCell } from "./csv-cells";
-import { isEmailAddress } from "../validation";
+import { isEmailAddress } from "@/lib/core/validation";
 
 /**
  * One imported row → the contact it upserts. CSV cells go where the mapping says: `email`,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ContactImport } from "@/db/schema";
-import { iso, Timestamp } from "../serialize";
+import { iso, Timestamp } from "@/lib/core/serialize";
 
 export const ImportResponse = z.strictObject({
   id: z.string().meta({ example: "imp_6TqW2nZk8RcL3vXm" }),

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { contactImportChunks, contactImports } from "@/db/schema";
-import { withTransaction, type ServiceContext } from "../context";
-import { ValidationError } from "../errors";
-import { newId } from "../ids";
-import { JOBS } from "../jobs/names";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { ValidationError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
+import { JOBS } from "@/lib/core/jobs/names";
 import { readImportFile } from "./file-stream";
 import { checkMappingTargets, fileMapping } from "./mapping";
 

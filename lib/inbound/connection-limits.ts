@@ -1,5 +1,5 @@
 import type { SMTPServer, SMTPServerSession } from "smtp-server";
-import type { Config } from "../config";
+import type { Config } from "@/lib/core/config";
 import { smtpError } from "./smtp-error";
 
 type Limits = Pick<Config, "inboundMaxConnectionsPerClient" | "inboundMaxSessionSeconds">;

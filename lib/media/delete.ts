@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { campaigns, media, templates } from "@/db/schema";
-import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError, NotFoundError } from "../errors";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { ConflictError, NotFoundError } from "@/lib/core/errors";
 
 type MediaUser = { type: "template" | "campaign"; id: string; name: string };
 

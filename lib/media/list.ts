@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { media } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, PageQuery, toPage } from "../pagination";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { beforeCursor, decodeCursor, PageQuery, toPage } from "@/lib/core/pagination";
+import { parseInput } from "@/lib/core/validation";
 import { mediaColumns, serializeMedia } from "./serialize";
 
 /** The project's uploads, newest first (the image picker's gallery). */

@@ -1,5 +1,5 @@
 import { media } from "@/db/schema";
-import { iso } from "../serialize";
+import { iso } from "@/lib/core/serialize";
 import { mediaUrl } from "./urls";
 
 export type MediaItem = {

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { media } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { AppError, ValidationError } from "../errors";
-import { newId } from "../ids";
+import type { ServiceContext } from "@/lib/core/context";
+import { AppError, ValidationError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
 import { mediaColumns, serializeMedia, type MediaItem } from "./serialize";
 import { sniffImage } from "./sniff";
 

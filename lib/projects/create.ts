@@ -3,12 +3,12 @@ import { z } from "zod";
 import { memberships, projects } from "@/db/schema";
 import type { Executor } from "@/db";
 import { insertApiKey } from "../api-keys/create";
-import type { Clock } from "../clock";
-import { withTransaction } from "../context";
+import type { Clock } from "@/lib/core/clock";
+import { withTransaction } from "@/lib/core/context";
 import { createDomain } from "../domains/create";
-import { newId } from "../ids";
-import { authorize } from "../permissions";
-import { parseInput } from "../validation";
+import { newId } from "@/lib/core/ids";
+import { authorize } from "@/lib/core/permissions";
+import { parseInput } from "@/lib/core/validation";
 import { RenameProjectInput } from "./rename";
 
 /** The name first boot gives the instance's first project, until its admin names it. */

@@ -2,10 +2,10 @@ import { count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { apiKeys, memberships, projects } from "@/db/schema";
 import { forgetCachedKey } from "../api-keys/authenticate";
-import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { authorize } from "../permissions";
-import { parseInput } from "../validation";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/core/errors";
+import { authorize } from "@/lib/core/permissions";
+import { parseInput } from "@/lib/core/validation";
 
 export const DeleteProjectInput = z.object({
   /** The project's name, typed by the person deleting it. */

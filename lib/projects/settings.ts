@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { projects } from "@/db/schema";
 import type { Executor } from "@/db";
-import { ttlCache } from "../ttl-cache";
+import { ttlCache } from "@/lib/core/ttl-cache";
 
 export type ProjectSettings = { doubleOptIn: boolean; postalAddress: string | null };
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { projects } from "@/db/schema";
-import type { ServiceContext } from "../context";
+import type { ServiceContext } from "@/lib/core/context";
 import { requireVerifiedSender } from "../sending/sender";
-import { EmailAddress, parseInput } from "../validation";
+import { EmailAddress, parseInput } from "@/lib/core/validation";
 import { forgetProjectSettings } from "./settings";
-import { authorize } from "../permissions";
+import { authorize } from "@/lib/core/permissions";
 
 export const MAX_POSTAL_ADDRESS_LENGTH = 500;
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { AppError, BadRequestError } from "../errors";
-import { findInputProblem, jsonTextTooDeep } from "../input-guard";
+import { AppError, BadRequestError } from "@/lib/core/errors";
+import { findInputProblem, jsonTextTooDeep } from "@/lib/core/input-guard";
 
 /** A provider endpoint whose secret is not configured: refused, never accepted unverified. */
 export class WebhookNotConfiguredError extends AppError {

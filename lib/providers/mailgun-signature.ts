@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { LruCache } from "../lru-cache";
+import { LruCache } from "@/lib/core/lru-cache";
 import { checkWebhookTimestamp, WEBHOOK_TOLERANCE_SECONDS } from "./timestamp-window";
 
 /**

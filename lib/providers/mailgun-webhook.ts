@@ -1,5 +1,5 @@
-import { AppError } from "../errors";
-import type { Runtime } from "../runtime";
+import { AppError } from "@/lib/core/errors";
+import type { Runtime } from "@/lib/start/runtime";
 import {
   InvalidSignatureError,
   parseJsonBody,

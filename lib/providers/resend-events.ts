@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { EmailEventType } from "../emails/events";
-import { ValidationError } from "../errors";
-import { parseInput } from "../validation";
+import { ValidationError } from "@/lib/core/errors";
+import { parseInput } from "@/lib/core/validation";
 
 /** What a provider webhook means for one of our emails (found by its provider message id). */
 export type ProviderEvent = {

@@ -1,4 +1,4 @@
-import type { Runtime } from "../runtime";
+import type { Runtime } from "@/lib/start/runtime";
 import {
   InvalidSignatureError,
   parseJsonBody,

@@ -1,5 +1,5 @@
-import { AppError, BadRequestError } from "../errors";
-import type { Runtime } from "../runtime";
+import { AppError, BadRequestError } from "@/lib/core/errors";
+import type { Runtime } from "@/lib/start/runtime";
 import {
   assertCleanProviderInput,
   InvalidSignatureError,

@@ -1,5 +1,5 @@
 import type { KeyObject } from "node:crypto";
-import { LruCache } from "../lru-cache";
+import { LruCache } from "@/lib/core/lru-cache";
 import { isSnsUrl, publicKeyOfCertificate } from "./sns";
 
 /**

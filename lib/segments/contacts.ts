@@ -1,9 +1,9 @@
 import { and, count, eq } from "drizzle-orm";
 import { contacts } from "@/db/schema";
-import type { ServiceContext } from "../context";
+import type { ServiceContext } from "@/lib/core/context";
 import { serializeContact } from "../contacts/serialize";
-import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
-import { parseInput } from "../validation";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "@/lib/core/pagination";
+import { parseInput } from "@/lib/core/validation";
 import { findSegmentOrThrow } from "./internal";
 import { SegmentConditions, SegmentContactsQuery } from "./schemas";
 import { segmentWhere } from "./where";

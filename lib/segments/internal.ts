@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { segments } from "@/db/schema";
 import type { Executor } from "@/db";
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "@/lib/core/errors";
 
 export async function findSegmentOrThrow(db: Executor, projectId: string, segmentId: string) {
   const [segment] = await db

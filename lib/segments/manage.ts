@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { segments } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
-import { newId } from "../ids";
-import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "@/lib/core/pagination";
+import { parseInput } from "@/lib/core/validation";
 import { findSegmentOrThrow } from "./internal";
 import { CreateSegmentInput, ListSegmentsQuery, UpdateSegmentInput } from "./schemas";
 import { serializeSegment } from "./serialize";

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { contacts, segments } from "@/db/schema";
 import { rowsOf } from "@/db";
-import type { ServiceContext } from "../context";
+import type { ServiceContext } from "@/lib/core/context";
 import type { SegmentConditions } from "./schemas";
 import { segmentWhere } from "./where";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BRANCH_OPERATORS, valueProblem } from "../automations/step-schemas";
-import { PageQuery } from "../pagination";
-import { Tag } from "../tags";
+import { PageQuery } from "@/lib/core/pagination";
+import { Tag } from "@/lib/core/tags";
 
 /**
  * Segment conditions: `{match: "all"|"any", rules: [...]}`. A rule tests a contact field

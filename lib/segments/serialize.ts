@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Segment } from "@/db/schema";
-import { iso, Timestamp } from "../serialize";
+import { iso, Timestamp } from "@/lib/core/serialize";
 
 const SegmentRuleResponse = z.looseObject({
   field: z.string(),

@@ -1,4 +1,4 @@
-import { isEmailAddress } from "../validation";
+import { isEmailAddress } from "@/lib/core/validation";
 
 /** A parsed mailbox: `Name <addr@domain>` or a bare address. */
 export type Mailbox = { name: string | null; address: string; domain: string };
@@ -7,7 +7,7 @@ const CONTROL = /[\r\n\0]/;
 
 /**
  * The longest mailbox string accepted anywhere (from, to, cc, bcc, reply_to): a display name and
- * an address of at most 254 characters (lib/validation.ts) fit well inside it.
+ * an address of at most 254 characters (lib/core/validation.ts) fit well inside it.
  */
 export const MAX_MAILBOX_LENGTH = 400;
 

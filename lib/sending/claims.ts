@@ -3,8 +3,8 @@ import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { emails, type Email } from "@/db/schema";
 import type { Executor } from "@/db";
 import { withDeadline } from "@/db/deadline";
-import { JOBS } from "../jobs/names";
-import type { Runtime } from "../runtime";
+import { JOBS } from "@/lib/core/jobs/names";
+import type { Runtime } from "@/lib/start/runtime";
 import { enqueueDeliveries } from "./record";
 
 /**

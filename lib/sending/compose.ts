@@ -2,16 +2,16 @@ import { createPrivateKey, type KeyObject } from "node:crypto";
 import type { Email } from "@/db/schema";
 import type { Executor } from "@/db";
 import { findVerifiedDomain } from "../domains/find-verified";
-import { stripActiveContent } from "../html/active-content";
+import { stripActiveContent } from "@/lib/core/html/active-content";
 import { htmlToPlainText } from "../templates/render";
-import { ttlCache } from "../ttl-cache";
+import { ttlCache } from "@/lib/core/ttl-cache";
 import { domainOf } from "./addresses";
-import type { Config } from "../config";
+import type { Config } from "@/lib/core/config";
 import type { TrackingPolicy } from "../tracking/instrument";
 import { linkSigningKey } from "../tracking/key";
 import { POSTMARK_METADATA_KEY } from "../providers/postmark-events";
 import { returnPathAddress } from "./return-path";
-import type { OutgoingMessage } from "./transports";
+import type { OutgoingMessage } from "@/lib/core/transports";
 
 /** Extra steps applied to the stored HTML at delivery time (open/click tracking). */
 export type HtmlInstrumenter = (

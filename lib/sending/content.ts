@@ -1,4 +1,4 @@
-import { ValidationError } from "../errors";
+import { ValidationError } from "@/lib/core/errors";
 import type { OutboundBatch, OutboundContent } from "./outbound";
 import type { SendEmailInput } from "./schemas";
 

@@ -2,8 +2,8 @@ import type PgBoss from "pg-boss";
 import { inArray } from "drizzle-orm";
 import { withDeadline } from "@/db/deadline";
 import { emails } from "@/db/schema";
-import type { JOBS, JobPayloads } from "../jobs/names";
-import type { Runtime } from "../runtime";
+import type { JOBS, JobPayloads } from "@/lib/core/jobs/names";
+import type { Runtime } from "@/lib/start/runtime";
 import {
   claimDeliveries,
   keepClaimsAlive,
@@ -16,7 +16,7 @@ import { holdEmails, pausedSenderEmails } from "./hold";
 import { OutcomeWriter, type DeliveryDeps } from "./outcomes";
 import { releaseScheduledEmails } from "./scheduled";
 import { requeueUndeliverable } from "./sweep";
-import type { DeliveryOutcome } from "./transports";
+import type { DeliveryOutcome } from "@/lib/core/transports";
 
 /** How many emails one job handler hands to the transport's pool at once. */
 const DELIVERIES_IN_FLIGHT = 50;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { automationRuns, automations, campaigns, emails, type Email } from "@/db/schema";
 import type { Executor } from "@/db";
-import type { JobQueue } from "../jobs/queue";
+import type { JobQueue } from "@/lib/core/jobs/queue";
 import { NO_CLAIM } from "./claims";
 import { enqueueDeliveries } from "./record";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { idempotencyKeys } from "@/db/schema";
 import type { Executor } from "@/db";
-import { ValidationError } from "../errors";
+import { ValidationError } from "@/lib/core/errors";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 

@@ -8,17 +8,17 @@ import {
   type EmailType,
 } from "@/db/schema";
 import type { Executor } from "@/db";
-import type { Config } from "../config";
+import type { Config } from "@/lib/core/config";
 import { contactVariables, underlay } from "../templates/contact-variables";
-import { NotFoundError, ValidationError } from "../errors";
+import { NotFoundError, ValidationError } from "@/lib/core/errors";
 import { newEmailToken } from "../tracking/token";
-import type { JobQueue } from "../jobs/queue";
-import type { Transports } from "./transports";
+import type { JobQueue } from "@/lib/core/jobs/queue";
+import type { Transports } from "@/lib/core/transports";
 import { resolveDefaultSender } from "./default-sender";
 import { compileTemplate, type CompiledTemplate } from "../templates/compiled";
 import { findReadableTemplateOrThrow } from "../templates/internal";
 import type { Variables } from "../templates/variables";
-import { ttlCache } from "../ttl-cache";
+import { ttlCache } from "@/lib/core/ttl-cache";
 import { formatMailbox, type Mailbox } from "./addresses";
 import { requireVerifiedSender } from "./sender";
 import {

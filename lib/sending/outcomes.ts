@@ -4,10 +4,10 @@ import type { Executor } from "@/db";
 import { withDeadline } from "@/db/deadline";
 import { isTransientDatabaseError } from "@/db/transient-errors";
 import { recordEmailEvent, recordEmailEvents, type RecordEmailEventInput } from "../emails/events";
-import { JOBS, PRIORITY } from "../jobs/names";
-import type { Runtime } from "../runtime";
+import { JOBS, PRIORITY } from "@/lib/core/jobs/names";
+import type { Runtime } from "@/lib/start/runtime";
 import { NO_CLAIM } from "./claims";
-import type { DeliveryOutcome } from "./transports";
+import type { DeliveryOutcome } from "@/lib/core/transports";
 
 /** What writing outcomes needs (a runtime, or a service context for inline campaign sends). */
 export type DeliveryDeps = Pick<

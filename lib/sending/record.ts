@@ -1,14 +1,14 @@
 import { emailEvents, emails, type EmailType } from "@/db/schema";
 import type { Executor } from "@/db";
 import { insertRows } from "@/db/bulk-insert";
-import { newId } from "../ids";
+import { newId } from "@/lib/core/ids";
 import { newTrackingToken } from "../tracking/token";
-import { EMAILS_PER_DELIVERY_JOB, JOBS, PRIORITY } from "../jobs/names";
-import type { JobQueue } from "../jobs/queue";
+import { EMAILS_PER_DELIVERY_JOB, JOBS, PRIORITY } from "@/lib/core/jobs/names";
+import type { JobQueue } from "@/lib/core/jobs/queue";
 
 type EmailInsert = typeof emails.$inferInsert;
 
-/** Less than the gap between two kinds' priorities (lib/jobs/names.ts PRIORITY). */
+/** Less than the gap between two kinds' priorities (lib/core/jobs/names.ts PRIORITY). */
 const OVERDUE_PRIORITY_BOOST = 5;
 export type OutgoingEmail = Omit<
   EmailInsert,

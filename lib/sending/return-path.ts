@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Config } from "../config";
+import type { Config } from "@/lib/core/config";
 import { returnPathDomain } from "../domains/return-path";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { htmlNestingDepth, MAX_HTML_DEPTH } from "../html/depth";
-import { JsonObject } from "../validation";
+import { htmlNestingDepth, MAX_HTML_DEPTH } from "@/lib/core/html/depth";
+import { JsonObject } from "@/lib/core/validation";
 import { MAX_MAILBOX_LENGTH } from "./addresses";
 
 /** "is required" when missing, "must be a string" when of another type. */

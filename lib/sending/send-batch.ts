@@ -1,6 +1,6 @@
-import { withTransaction, type ServiceContext } from "../context";
-import { JOBS } from "../jobs/names";
-import { parseInput } from "../validation";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { JOBS } from "@/lib/core/jobs/names";
+import { parseInput } from "@/lib/core/validation";
 import {
   claimIdempotencyKey,
   idempotencyClaim,

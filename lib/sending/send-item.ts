@@ -1,5 +1,5 @@
-import type { ServiceContext } from "../context";
-import { ForbiddenError, ValidationError } from "../errors";
+import type { ServiceContext } from "@/lib/core/context";
+import { ForbiddenError, ValidationError } from "@/lib/core/errors";
 import {
   asList,
   domainOf,

@@ -1,7 +1,7 @@
 import type { Executor } from "@/db";
 import type { Domain } from "@/db/schema";
 import { findVerifiedDomain } from "../domains/find-verified";
-import { ValidationError } from "../errors";
+import { ValidationError } from "@/lib/core/errors";
 import { domainOf } from "./addresses";
 
 /**

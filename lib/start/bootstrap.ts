@@ -5,11 +5,11 @@ import {
   ensureInstanceSecret,
   SECRETS_KEY,
   SIGNING_KEY,
-} from "../instance-settings";
-import { randomBase62 } from "../ids";
-import { refreshPublicUrl } from "../public-url";
+} from "@/lib/core/instance-settings";
+import { randomBase62 } from "@/lib/core/ids";
+import { refreshPublicUrl } from "@/lib/instance/public-url";
 import { createProject, FIRST_PROJECT_NAME } from "../projects/create";
-import type { Runtime } from "../runtime";
+import type { Runtime } from "./runtime";
 import { syncSystemTemplates } from "../templates/system";
 import { createUser } from "../users/users";
 

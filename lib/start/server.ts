@@ -1,15 +1,15 @@
-import { serveAdminSocket } from "../admin/socket-server";
+import { serveAdminSocket } from "@/lib/cli/socket-server";
 import { firstBoot } from "./bootstrap";
 import { startupFacts, startupLines } from "./summary";
 import { startWorkers } from "./workers";
-import { getRuntime, type Runtime } from "../runtime";
+import { getRuntime, type Runtime } from "./runtime";
 import { releaseQueuedEmails } from "../sending/sweep";
 
 /**
  * Server process start-up, called from instrumentation.ts before the first request: database,
  * migrations, first boot, and with WORKER=embedded the queue workers in this process. On an
  * embedded (PGlite) database, which this process then holds alone, it also serves the admin CLI
- * (lib/admin/socket.ts), once first boot has run.
+ * (lib/cli/socket.ts), once first boot has run.
  */
 export async function startServer() {
   try {

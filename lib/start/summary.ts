@@ -1,8 +1,8 @@
 import { countDistinct } from "drizzle-orm";
 import { deliveryRelays } from "@/db/schema";
-import { publicUrlOf, type PublicUrl } from "../public-url";
-import type { Runtime } from "../runtime";
-import { environmentRelays } from "../sending/transports";
+import { publicUrlOf, type PublicUrl } from "@/lib/instance/public-url";
+import type { Runtime } from "./runtime";
+import { environmentRelays } from "@/lib/core/transports";
 
 export type StartupFacts = {
   port: number;

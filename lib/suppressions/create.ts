@@ -1,5 +1,5 @@
-import type { ServiceContext } from "../context";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { parseInput } from "@/lib/core/validation";
 import { CreateSuppressionInput } from "./schemas";
 import { suppressAddress } from "./suppress";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { suppressions } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
+import type { ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
 
 /** DELETE /v1/suppressions/:email — the address can be sent to again. Case-insensitive. */
 export async function deleteSuppression(ctx: ServiceContext, email: string) {

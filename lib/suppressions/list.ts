@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { suppressions } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "@/lib/core/pagination";
+import { parseInput } from "@/lib/core/validation";
 import { ListSuppressionsQuery } from "./schemas";
 import { serializeSuppression } from "./serialize";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SUPPRESSION_REASONS } from "@/db/schema";
-import { PageQuery } from "../pagination";
-import { EmailAddress } from "../validation";
+import { PageQuery } from "@/lib/core/pagination";
+import { EmailAddress } from "@/lib/core/validation";
 
 export const CreateSuppressionInput = z.object({
   email: EmailAddress,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SUPPRESSION_REASONS, type Suppression } from "@/db/schema";
-import { iso, Timestamp } from "../serialize";
+import { iso, Timestamp } from "@/lib/core/serialize";
 
 export const SuppressionResponse = z.strictObject({
   email: z.string().meta({ example: "bounced@example.com" }),

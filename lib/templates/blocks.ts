@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ValidationError } from "../errors";
-import { toDetails } from "../validation";
+import { ValidationError } from "@/lib/core/errors";
+import { toDetails } from "@/lib/core/validation";
 import { inlineLinks, parseInline } from "./inline";
 import { isAllowedTemplateUrl, URL_RULE_MESSAGE, type UrlKind } from "./urls";
 

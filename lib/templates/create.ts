@@ -1,7 +1,7 @@
 import { templates } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { newId } from "../ids";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { newId } from "@/lib/core/ids";
+import { parseInput } from "@/lib/core/validation";
 import { EMPTY_BLOCKS_SOURCE } from "./blocks";
 import { DEFAULT_TEMPLATE_CATEGORY } from "./categories";
 import { assertValidSource } from "./internal";

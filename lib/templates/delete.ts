@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { templates } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { ConflictError, NotFoundError } from "../errors";
+import type { ServiceContext } from "@/lib/core/context";
+import { ConflictError, NotFoundError } from "@/lib/core/errors";
 import { findTemplateDependants, type TemplateDependant } from "./dependants";
 
 /** 409 `template_in_use`: `details` names each automation and unsent campaign that uses it. */

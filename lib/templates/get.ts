@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../context";
+import type { ServiceContext } from "@/lib/core/context";
 import { findReadableTemplateOrThrow } from "./internal";
 
 /** Own or system template; another project's is 404. */

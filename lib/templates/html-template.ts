@@ -1,5 +1,5 @@
-import { decodeEntities } from "../html/entities";
-import { startTags } from "../html/tags";
+import { decodeEntities } from "@/lib/core/html/entities";
+import { startTags } from "@/lib/core/html/tags";
 import { safeUrl, type UrlKind } from "./urls";
 import {
   fillPlaceholder,

@@ -1,8 +1,8 @@
 import { and, eq, or } from "drizzle-orm";
 import { templates } from "@/db/schema";
 import type { Executor } from "@/db";
-import { NotFoundError, ValidationError } from "../errors";
-import { htmlNestingDepth, MAX_HTML_DEPTH } from "../html/depth";
+import { NotFoundError, ValidationError } from "@/lib/core/errors";
+import { htmlNestingDepth, MAX_HTML_DEPTH } from "@/lib/core/html/depth";
 import { parseBlocksSource } from "./blocks";
 import type { TemplateFormat } from "./schemas";
 

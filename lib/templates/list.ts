@@ -1,8 +1,8 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { templates } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "@/lib/core/pagination";
+import { parseInput } from "@/lib/core/validation";
 import { readableBy } from "./internal";
 import { ListTemplatesQuery } from "./schemas";
 import { serializeTemplate } from "./serialize";

@@ -1,6 +1,6 @@
 import { Column, Container, Head, Html, Preview, Row } from "@react-email/components";
 import { render, toPlainText } from "@react-email/render";
-import { htmlNestingDepth, MAX_HTML_DEPTH } from "../html/depth";
+import { htmlNestingDepth, MAX_HTML_DEPTH } from "@/lib/core/html/depth";
 import { parseBlocksSource, type BlocksDocument } from "./blocks";
 import { BlockView, type Filler } from "./email-blocks";
 import {
@@ -178,7 +178,7 @@ const HEADINGS_AS_WRITTEN = ["h1", "h2", "h3", "h4"].map((selector) => ({
 
 /**
  * Plain-text alternative: React Email's html-to-text settings, headings not shouted. HTML nested
- * deeper than MAX_HTML_DEPTH gets no text part: its parser would take seconds (lib/html/depth).
+ * deeper than MAX_HTML_DEPTH gets no text part: its parser would take seconds (lib/core/html/depth).
  * The API refuses such HTML; this guards what was stored before it did.
  */
 export function htmlToPlainText(html: string): string {

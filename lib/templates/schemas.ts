@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PageQuery } from "../pagination";
-import { JsonObject } from "../validation";
+import { PageQuery } from "@/lib/core/pagination";
+import { JsonObject } from "@/lib/core/validation";
 import { TemplateCategory } from "./categories";
 
 const Name = z

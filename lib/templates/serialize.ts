@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Template } from "@/db/schema";
-import { iso, Timestamp } from "../serialize";
+import { iso, Timestamp } from "@/lib/core/serialize";
 
 /** The Template resource (SPEC "Template"): exactly these fields. */
 export const TemplateResponse = z.strictObject({

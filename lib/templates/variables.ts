@@ -8,7 +8,7 @@
  * - A fallback is quoted with "…" or '…' (a bare word is accepted too).
  * - Text that only looks like a placeholder (`{{ not valid }}`) is left untouched.
  */
-import { ValidationError } from "../errors";
+import { ValidationError } from "@/lib/core/errors";
 
 export type Variables = Record<string, unknown>;
 export type EscapeMode = "html" | "none";

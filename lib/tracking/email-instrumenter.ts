@@ -1,5 +1,5 @@
 import type { Email } from "@/db/schema";
-import type { Runtime } from "../runtime";
+import type { Runtime } from "@/lib/start/runtime";
 import { instrumentHtml, type TrackingPolicy } from "./instrument";
 import { linkSigningKey } from "./key";
 

@@ -1,5 +1,5 @@
-import { decodeEntities, escapeAttribute } from "../html/entities";
-import { startTags, type StartTag } from "../html/tags";
+import { decodeEntities, escapeAttribute } from "@/lib/core/html/entities";
+import { startTags, type StartTag } from "@/lib/core/html/tags";
 import { NO_TRACK_ATTRIBUTE } from "./no-track";
 import { isTrackableUrl } from "./signature";
 import { clickTrackingUrl, isTrackingUrl, openPixelUrl } from "./urls";
@@ -24,7 +24,7 @@ const UNSUBSCRIBE_PLACEHOLDER = /\{\{\s*unsubscribe_url\s*\}\}/i;
  * redirect. Left alone: mailto:, tel:, anchors, relative links, links already under the tracking
  * path, links marked `data-mw-no-track`, and links to the app's hosted pages — the unsubscribe
  * link above all, which must never count as a click nor carry the tracking token. Runs at
- * delivery on whatever HTML a sender gave, so it reads the HTML in one linear pass (lib/html/tags).
+ * delivery on whatever HTML a sender gave, so it reads the HTML in one linear pass (lib/core/html/tags).
  */
 export function instrumentHtml(html: string, options: InstrumentOptions): string {
   const policy = options.policy ?? { opens: true, clicks: true };

@@ -1,5 +1,5 @@
 import type { Executor } from "@/db";
-import { ensureInstanceSecret, SIGNING_KEY } from "../instance-settings";
+import { ensureInstanceSecret, SIGNING_KEY } from "@/lib/core/instance-settings";
 
 // Per database handle: the key never changes once created, so one read per process.
 const cache = new WeakMap<object, Promise<string>>();

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { randomBase62 } from "../ids";
+import { randomBase62 } from "@/lib/core/ids";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 

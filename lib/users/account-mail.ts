@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { memberships, projects } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { withTransaction } from "../context";
+import type { ServiceContext } from "@/lib/core/context";
+import { withTransaction } from "@/lib/core/context";
 import { accountEmailTag, type AccountEmailKind } from "../emails/account-emails";
-import { JOBS } from "../jobs/names";
+import { JOBS } from "@/lib/core/jobs/names";
 import { parseMailbox } from "../sending/addresses";
 import type { ProjectSender } from "../sending/default-sender";
 import { OutboundBatch } from "../sending/outbound";

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "@/db/schema";
 import type { Executor } from "@/db";
-import type { Clock } from "../clock";
-import { withTransaction } from "../context";
-import { NotFoundError, RateLimitedError, ValidationError } from "../errors";
-import { parseInput } from "../validation";
+import type { Clock } from "@/lib/core/clock";
+import { withTransaction } from "@/lib/core/context";
+import { NotFoundError, RateLimitedError, ValidationError } from "@/lib/core/errors";
+import { parseInput } from "@/lib/core/validation";
 import { hashPassword, NewPassword, verifyPassword, type AccountPasswordCheck } from "./password";
 import { replacePassword } from "./set-password";
 

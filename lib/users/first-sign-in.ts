@@ -1,11 +1,11 @@
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { projects, users } from "@/db/schema";
-import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { can } from "../permissions";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/core/errors";
+import { can } from "@/lib/core/permissions";
 import { RenameProjectInput } from "../projects/rename";
-import { EmailAddress, parseInput } from "../validation";
+import { EmailAddress, parseInput } from "@/lib/core/validation";
 import type { Account } from "./change-password";
 import { hashPassword, NewPassword, verifyPassword } from "./password";
 import { replacePassword } from "./set-password";

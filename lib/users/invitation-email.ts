@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { projects, type Invitation } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { AppError } from "../errors";
+import type { ServiceContext } from "@/lib/core/context";
+import { AppError } from "@/lib/core/errors";
 import { canDeliverFor, publicLink, sendAccountEmail } from "./account-mail";
 import { invitationEmail } from "./account-mail-content";
 

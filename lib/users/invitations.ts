@@ -3,15 +3,15 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { invitations, memberships, projects, type Invitation } from "@/db/schema";
 import type { Executor } from "@/db";
-import type { Clock } from "../clock";
-import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from "../errors";
-import { newId, randomBase62 } from "../ids";
-import { authorize, ROLES, type Role } from "../permissions";
-import { EmailAddress, parseInput } from "../validation";
+import type { Clock } from "@/lib/core/clock";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from "@/lib/core/errors";
+import { newId, randomBase62 } from "@/lib/core/ids";
+import { authorize, ROLES, type Role } from "@/lib/core/permissions";
+import { EmailAddress, parseInput } from "@/lib/core/validation";
 import { hashPassword, NewPassword, verifyPassword, type AccountPasswordCheck } from "./password";
 import { findUserByEmail, insertUser } from "./users";
-import { newestFirst } from "../pagination";
+import { newestFirst } from "@/lib/core/pagination";
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

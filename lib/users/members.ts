@@ -2,10 +2,10 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { memberships, projects, users } from "@/db/schema";
 import type { Executor } from "@/db";
-import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError, NotFoundError } from "../errors";
-import { authorize, ROLES, type Role } from "../permissions";
-import { parseInput } from "../validation";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { ConflictError, NotFoundError } from "@/lib/core/errors";
+import { authorize, ROLES, type Role } from "@/lib/core/permissions";
+import { parseInput } from "@/lib/core/validation";
 import { endSessionsOfUser } from "./sessions";
 
 export type Member = {

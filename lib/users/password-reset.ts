@@ -3,11 +3,11 @@ import { and, count, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { passwordResets, projects, users } from "@/db/schema";
 import type { Executor } from "@/db";
-import type { Clock } from "../clock";
-import { withTransaction } from "../context";
-import { ConflictError } from "../errors";
-import { newId, randomBase62 } from "../ids";
-import { EmailAddress, parseInput } from "../validation";
+import type { Clock } from "@/lib/core/clock";
+import { withTransaction } from "@/lib/core/context";
+import { ConflictError } from "@/lib/core/errors";
+import { newId, randomBase62 } from "@/lib/core/ids";
+import { EmailAddress, parseInput } from "@/lib/core/validation";
 import {
   canDeliverFor,
   deliveringProjectOf,

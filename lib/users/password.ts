@@ -10,7 +10,7 @@ export const NewPassword = z
 
 /**
  * How a signed-in or invited person's existing password is checked. The dashboard passes the
- * throttled sign-in check (lib/auth/sign-in-throttle.ts `throttledPasswordCheck`), so no form
+ * throttled sign-in check (lib/web/auth/sign-in-throttle.ts `throttledPasswordCheck`), so no form
  * that asks for a password is a side door for guessing it; tests and the CLI may leave it out.
  */
 export type AccountPasswordCheck = (

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, lte, ne } from "drizzle-orm";
 import { sessions, type Session } from "@/db/schema";
 import type { Executor } from "@/db";
-import type { Clock } from "../clock";
-import { newId } from "../ids";
+import type { Clock } from "@/lib/core/clock";
+import { newId } from "@/lib/core/ids";
 
 /**
  * Dashboard sessions, one row each (docs/decisions/0040-server-side-sessions.md). The signed

@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { memberships, projects, users } from "@/db/schema";
 import type { Executor } from "@/db";
-import type { Clock } from "../clock";
-import { withTransaction } from "../context";
-import { ConflictError, NotFoundError } from "../errors";
-import { newId } from "../ids";
-import { EmailAddress, parseInput } from "../validation";
+import type { Clock } from "@/lib/core/clock";
+import { withTransaction } from "@/lib/core/context";
+import { ConflictError, NotFoundError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
+import { EmailAddress, parseInput } from "@/lib/core/validation";
 import { hashPassword, NewPassword, verifyPassword } from "./password";
 import { replacePassword } from "./set-password";
 

@@ -1,11 +1,11 @@
 import { webhookEndpoints } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { newId } from "../ids";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { newId } from "@/lib/core/ids";
+import { parseInput } from "@/lib/core/validation";
 import { WEBHOOK_EVENT_TYPES } from "./event-types";
 import { webhookInputSchemas } from "./schemas";
 import { newWebhookSecret } from "./signature";
-import { authorize } from "../permissions";
+import { authorize } from "@/lib/core/permissions";
 
 /** Registers an endpoint; it subscribes to every event type unless `events` narrows it. */
 export async function createWebhook(ctx: ServiceContext, input: unknown) {

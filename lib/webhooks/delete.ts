@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { webhookEndpoints } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
-import { authorize } from "../permissions";
+import type { ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
+import { authorize } from "@/lib/core/permissions";
 
 /** Deletes an endpoint with its deliveries and attempts (cascade); queued jobs then find nothing. */
 export async function deleteWebhook(ctx: ServiceContext, webhookId: string) {

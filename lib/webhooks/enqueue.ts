@@ -1,10 +1,10 @@
 import { and, arrayContains, eq } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import type { Executor } from "@/db";
-import { newId } from "../ids";
-import type { JobQueue } from "../jobs/queue";
-import { JOBS, PRIORITY } from "../jobs/names";
-import { iso } from "../serialize";
+import { newId } from "@/lib/core/ids";
+import type { JobQueue } from "@/lib/core/jobs/queue";
+import { JOBS, PRIORITY } from "@/lib/core/jobs/names";
+import { iso } from "@/lib/core/serialize";
 import type { WebhookEventType } from "./event-types";
 
 export type WebhookEvent = {

@@ -1,6 +1,6 @@
-import type { ServiceContext } from "../context";
+import type { ServiceContext } from "@/lib/core/context";
 import { findWebhookOrThrow } from "./internal";
-import { authorize } from "../permissions";
+import { authorize } from "@/lib/core/permissions";
 
 export async function getWebhook(ctx: ServiceContext, webhookId: string) {
   authorize(ctx, "webhooks.manage");

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import type { Executor } from "@/db";
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "@/lib/core/errors";
 
 export async function findWebhookOrThrow(db: Executor, projectId: string, webhookId: string) {
   const [endpoint] = await db

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Executor } from "@/db";
 import type { WebhookDelivery } from "@/db/schema";
-import type { JobQueue } from "../jobs/queue";
-import { JOBS, PRIORITY } from "../jobs/names";
+import type { JobQueue } from "@/lib/core/jobs/queue";
+import { JOBS, PRIORITY } from "@/lib/core/jobs/names";
 
 /**
  * What a webhook job carries beyond `deliveryId`. `attempt` and `due` make scheduled jobs

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, type WebhookAttempt } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "@/lib/core/pagination";
+import { parseInput } from "@/lib/core/validation";
 import { findWebhookOrThrow } from "./internal";
 import { ListDeliveriesQuery } from "./schemas";
 import { serializeDelivery } from "./serialize";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { webhookEndpoints } from "@/db/schema";
-import type { ServiceContext } from "../context";
-import { beforeCursor, decodeCursor, newestFirst, toPage } from "../pagination";
-import { parseInput } from "../validation";
+import type { ServiceContext } from "@/lib/core/context";
+import { beforeCursor, decodeCursor, newestFirst, toPage } from "@/lib/core/pagination";
+import { parseInput } from "@/lib/core/validation";
 import { ListWebhooksQuery } from "./schemas";
 import { serializeWebhookSummary } from "./serialize";
 

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
-import { newId } from "../ids";
-import type { Runtime } from "../runtime";
-import { iso } from "../serialize";
+import { newId } from "@/lib/core/ids";
+import type { Runtime } from "@/lib/start/runtime";
+import { iso } from "@/lib/core/serialize";
 import { enqueueWebhookAttempt, holdsTicket } from "./jobs";
 import type { OutboundResult } from "./outbound";
 import { planAfterAttempt } from "./plan";

@@ -1,9 +1,9 @@
-import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError } from "../errors";
-import { JOBS } from "../jobs/names";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { ConflictError } from "@/lib/core/errors";
+import { JOBS } from "@/lib/core/jobs/names";
 import { findDeliveryOrThrow, findWebhookOrThrow } from "./internal";
 import { enqueueWebhookAttempt } from "./jobs";
-import { authorize } from "../permissions";
+import { authorize } from "@/lib/core/permissions";
 
 /**
  * Re-sends a delivery's stored bytes now, as one extra attempt on the same delivery (its retry

@@ -1,4 +1,4 @@
-import type { Config } from "../config";
+import type { Config } from "@/lib/core/config";
 
 /**
  * When to try a failed delivery again: the Standard Webhooks schedule (delays after attempt 1, 2,

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import type { Config } from "../config";
-import { PageQuery } from "../pagination";
+import type { Config } from "@/lib/core/config";
+import { PageQuery } from "@/lib/core/pagination";
 import { WEBHOOK_EVENT_TYPES } from "./event-types";
 import { isPrivateAddress } from "./private-address";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from "@/db/schema";
-import { iso, Timestamp } from "../serialize";
+import { iso, Timestamp } from "@/lib/core/serialize";
 import { WEBHOOK_EVENT_TYPES } from "./event-types";
 
 export const WebhookSummaryResponse = z.strictObject({

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { randomBase62 } from "../ids";
+import { randomBase62 } from "@/lib/core/ids";
 
 /** `whsec_` + 32 random base62 characters (≈190 bits), shown to the owner so receivers can verify. */
 export function newWebhookSecret(): string {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError } from "../errors";
-import { JOBS } from "../jobs/names";
-import { authorize } from "../permissions";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { ConflictError } from "@/lib/core/errors";
+import { JOBS } from "@/lib/core/jobs/names";
+import { authorize } from "@/lib/core/permissions";
 import { insertDeliveries } from "./enqueue";
 import { findWebhookOrThrow } from "./internal";
 

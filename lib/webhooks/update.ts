@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { webhookEndpoints } from "@/db/schema";
-import { withTransaction, type ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
-import { parseInput } from "../validation";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { NotFoundError } from "@/lib/core/errors";
+import { parseInput } from "@/lib/core/validation";
 import { webhookInputSchemas } from "./schemas";
-import { authorize } from "../permissions";
+import { authorize } from "@/lib/core/permissions";
 
 export const DISABLED_BY_USER = "disabled by a user";
 

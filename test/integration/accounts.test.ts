@@ -3,15 +3,21 @@ import { and, eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emails, passwordResets, projects, users } from "@/db/schema";
-import { ACCOUNT_FREE_FAILURES } from "@/lib/auth/sign-in-throttle";
-import { changePasswordAction, completeFirstSignInAction } from "@/lib/dashboard/actions/account";
-import { requestPasswordResetAction, resetPasswordAction } from "@/lib/dashboard/actions/account";
-import { createApiKeyAction } from "@/lib/dashboard/actions/api-keys";
-import { signInAction } from "@/lib/dashboard/actions/auth";
-import { inviteMemberAction } from "@/lib/dashboard/actions/members";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { IDLE } from "@/lib/dashboard/form-state";
-import { TokenBucketLimiter } from "@/lib/http/rate-limit";
+import { ACCOUNT_FREE_FAILURES } from "@/lib/web/auth/sign-in-throttle";
+import {
+  changePasswordAction,
+  completeFirstSignInAction,
+} from "@/lib/web/dashboard/actions/account";
+import {
+  requestPasswordResetAction,
+  resetPasswordAction,
+} from "@/lib/web/dashboard/actions/account";
+import { createApiKeyAction } from "@/lib/web/dashboard/actions/api-keys";
+import { signInAction } from "@/lib/web/dashboard/actions/auth";
+import { inviteMemberAction } from "@/lib/web/dashboard/actions/members";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { IDLE } from "@/lib/web/dashboard/form-state";
+import { TokenBucketLimiter } from "@/lib/core/http/rate-limit";
 import { createProject, FIRST_PROJECT_NAME } from "@/lib/projects/create";
 import { deliverEmails } from "@/lib/sending/deliver";
 import {

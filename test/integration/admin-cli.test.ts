@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAdminCommand } from "@/lib/admin/commands";
+import { runAdminCommand } from "@/lib/cli/commands";
 import { pgliteLockPath } from "@/db/pglite-lock";
 import { startTestApp, TEST_DRIVER, type TestApp } from "../support/app";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { automationRuns, automationStepRuns, type RunStatus } from "@/db/schema";
 import { automationsActivity } from "@/lib/automations/activity";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { createEmailAutomation } from "../support/automations";
 

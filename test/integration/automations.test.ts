@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { automationRuns, automations, contacts, templates } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { startTestApp, type TestApp, type TestProject } from "../support/app";
 import { expectError, expectRequiresKey, ISO_MS } from "../support/checks";
 

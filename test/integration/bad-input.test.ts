@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { segments } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError } from "../support/checks";
 

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import type { Config } from "@/lib/config";
+import type { Config } from "@/lib/core/config";
 import { startBounceReceiver } from "@/lib/inbound/receiver";
 import { returnPathAddress } from "@/lib/sending/return-path";
 import { linkSigningKey } from "@/lib/tracking/key";

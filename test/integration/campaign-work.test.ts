@@ -6,9 +6,12 @@ import { getCampaign } from "@/lib/campaigns/manage";
 import { previewCampaign } from "@/lib/campaigns/preview";
 import { campaignStats } from "@/lib/campaigns/serialize";
 import { sendCampaignTest } from "@/lib/campaigns/test-send";
-import type { ServiceContext } from "@/lib/context";
-import { campaignEngagedContacts, campaignLinkClicks } from "@/lib/dashboard/campaign-engagement";
-import { latestCampaigns, sendingByDay } from "@/lib/dashboard/sending-overview";
+import type { ServiceContext } from "@/lib/core/context";
+import {
+  campaignEngagedContacts,
+  campaignLinkClicks,
+} from "@/lib/web/dashboard/campaign-engagement";
+import { latestCampaigns, sendingByDay } from "@/lib/web/dashboard/sending-overview";
 import { recordEmailEvent } from "@/lib/emails/events";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";

@@ -4,7 +4,7 @@ import { contacts, emails, subscriptionChanges } from "@/db/schema";
 import { confirmSubscription } from "@/lib/contacts/double-opt-in";
 import { addContactTag, removeContactTag } from "@/lib/contacts/tags";
 import { listContactStory, type TimelineItem } from "@/lib/contacts/timeline";
-import { ValidationError } from "@/lib/errors";
+import { ValidationError } from "@/lib/core/errors";
 import { segmentsOfContact } from "@/lib/segments/membership";
 import { linkSigningKey } from "@/lib/tracking/key";
 import { signLink } from "@/lib/tracking/signature";

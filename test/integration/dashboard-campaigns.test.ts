@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "@/db/schema";
-import { serviceContext, type ServiceContext } from "@/lib/context";
-import { campaignActivity } from "@/lib/dashboard/campaign-activity";
-import { countCampaignRecipients } from "@/lib/dashboard/campaign-audience";
-import { campaignDelivery } from "@/lib/dashboard/campaign-delivery";
-import { campaignReport } from "@/lib/dashboard/campaign-report";
-import { segmentMatches } from "@/lib/dashboard/segment-matches";
+import { serviceContext, type ServiceContext } from "@/lib/core/context";
+import { campaignActivity } from "@/lib/web/dashboard/campaign-activity";
+import { countCampaignRecipients } from "@/lib/web/dashboard/campaign-audience";
+import { campaignDelivery } from "@/lib/web/dashboard/campaign-delivery";
+import { campaignReport } from "@/lib/web/dashboard/campaign-report";
+import { segmentMatches } from "@/lib/web/dashboard/segment-matches";
 import { recordEmailEvent } from "@/lib/emails/events";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serviceContext, type ServiceContext } from "@/lib/context";
-import { apiKeyUsage, contactTotals, countContacts } from "@/lib/dashboard/stats";
+import { serviceContext, type ServiceContext } from "@/lib/core/context";
+import { apiKeyUsage, contactTotals, countContacts } from "@/lib/web/dashboard/stats";
 import { listContactTimeline } from "@/lib/events/contact-timeline";
 import { startTestApp, type TestApp, type TestProject } from "../support/app";
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails, instanceSettings, projects } from "@/db/schema";
-import { countOwnTemplates, listGalleryTemplates } from "@/lib/dashboard/templates-gallery";
-import { deliveryConfigured, resolveTestSender } from "@/lib/dashboard/templates-sender";
+import { countOwnTemplates, listGalleryTemplates } from "@/lib/web/dashboard/templates-gallery";
+import { deliveryConfigured, resolveTestSender } from "@/lib/web/dashboard/templates-sender";
 import { createDomain } from "@/lib/domains/create";
-import { PUBLIC_URL_KEY } from "@/lib/instance-settings";
+import { PUBLIC_URL_KEY } from "@/lib/core/instance-settings";
 import { createProject } from "@/lib/projects/create";
-import { refreshPublicUrl, savePublicUrl } from "@/lib/public-url";
+import { refreshPublicUrl, savePublicUrl } from "@/lib/instance/public-url";
 import { sendEmail } from "@/lib/sending/send";
 import { createTemplate } from "@/lib/templates/create";
 import { BLOCK_MARKER_ATTRIBUTE } from "@/lib/templates/editor-markers";

@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simpleParser } from "mailparser";
 import { saveRelay } from "@/lib/delivery/relays";
-import { savePublicUrl } from "@/lib/public-url";
+import { savePublicUrl } from "@/lib/instance/public-url";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
 import { spawnWorker, stopWorker } from "../support/worker-process";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveryRelays } from "@/db/schema";
 import { deleteRelay, deliverySettings, saveRelay } from "@/lib/delivery/relays";
 import { testRelayConnection } from "@/lib/delivery/test-connection";
-import { serviceContext } from "@/lib/context";
+import { serviceContext } from "@/lib/core/context";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { serviceContext } from "@/lib/context";
+import { serviceContext } from "@/lib/core/context";
 import { createDomain } from "@/lib/domains/create";
 import { installDnsResolver, type DnsResolver } from "@/lib/domains/dns";
 import { findVerifiedDomain } from "@/lib/domains/find-verified";
 import { markDomainVerified } from "@/lib/domains/mark-verified";
 import { dkimRecordName } from "@/lib/domains/records";
 import { verifyDomain } from "@/lib/domains/verify";
-import { ForbiddenError } from "@/lib/errors";
+import { ForbiddenError } from "@/lib/core/errors";
 import { startTestApp, type TestApp, type TestProject } from "../support/app";
 
 let app: TestApp;

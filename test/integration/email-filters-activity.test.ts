@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails, webhookDeliveries } from "@/db/schema";
-import { serviceContext } from "@/lib/context";
-import { ForbiddenError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { serviceContext } from "@/lib/core/context";
+import { ForbiddenError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
 import { newTrackingToken } from "@/lib/tracking/token";
 import { signWebhookPayload } from "@/lib/webhooks/signature";
 import { sendWebhookTestEvent } from "@/lib/webhooks/test-event";

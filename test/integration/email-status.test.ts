@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { emails, type EmailStatus } from "@/db/schema";
 import { recordEmailEvent, recordEmailEvents, type EmailEventType } from "@/lib/emails/events";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { startTestApp, TEST_DRIVER, type TestApp } from "../support/app";
 
 let app: TestApp;

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { automationRuns, events } from "@/db/schema";
 import { listEvents } from "@/lib/events/list";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { startTestApp, type TestApp, type TestProject } from "../support/app";
 import { expectError, expectRequiresKey, ISO_MS } from "../support/checks";
 

@@ -1,21 +1,21 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailEvents, emails, projects } from "@/db/schema";
-import * as firstSendActions from "@/lib/dashboard/actions/first-send";
-import * as settingsActions from "@/lib/dashboard/actions/settings";
-import * as templateActions from "@/lib/dashboard/actions/templates";
-import { firstSendProgress } from "@/lib/dashboard/first-send";
-import { serviceContext } from "@/lib/context";
+import * as firstSendActions from "@/lib/web/dashboard/actions/first-send";
+import * as settingsActions from "@/lib/web/dashboard/actions/settings";
+import * as templateActions from "@/lib/web/dashboard/actions/templates";
+import { firstSendProgress } from "@/lib/web/dashboard/first-send";
+import { serviceContext } from "@/lib/core/context";
 import { createDomain } from "@/lib/domains/create";
 import { markDomainVerified } from "@/lib/domains/mark-verified";
-import { IDLE } from "@/lib/dashboard/form-state";
+import { IDLE } from "@/lib/web/dashboard/form-state";
 import { createProject } from "@/lib/projects/create";
 import { renameProject } from "@/lib/projects/rename";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
 import { sendTestEmail, SANDBOX_SENDER_DOMAIN } from "@/lib/sending/test-send";
 import { createTemplate } from "@/lib/templates/create";
 import { createUser } from "@/lib/users/users";
-import { ForbiddenError, ValidationError } from "@/lib/errors";
+import { ForbiddenError, ValidationError } from "@/lib/core/errors";
 import { startTestApp, type TestApp } from "../support/app";
 import { startSmtpServer } from "../support/smtp-server";
 import { saveRelay } from "@/lib/delivery/relays";
@@ -23,7 +23,7 @@ import { deliverEmail } from "@/lib/sending/deliver";
 import { releaseQueuedEmails } from "@/lib/sending/sweep";
 import { formData, signInAs } from "../support/dashboard-session";
 
-vi.mock("@/lib/auth", async () => (await import("../support/dashboard-session")).authMock());
+vi.mock("@/lib/web/auth", async () => (await import("../support/dashboard-session")).authMock());
 vi.mock("next/headers", async () => (await import("../support/dashboard-session")).headersMock());
 vi.mock("next/cache", async () => (await import("../support/dashboard-session")).cacheMock());
 

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installDnsResolver } from "@/lib/domains/dns";
-import { isMethodNotAllowedHandler } from "@/lib/api-handler";
+import { isMethodNotAllowedHandler } from "@/lib/web/api-handler";
 import { installSnsFetcher } from "@/lib/providers/sns-fetch";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { caseArbitrary, type FuzzCase, type FuzzFixtures } from "../support/fuzz-cases";

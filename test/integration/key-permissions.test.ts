@@ -2,17 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "@/db";
 import { apiKeys, webhookEndpoints } from "@/db/schema";
-import { isMethodNotAllowedHandler, keyPermissionOf } from "@/lib/api-handler";
+import { isMethodNotAllowedHandler, keyPermissionOf } from "@/lib/web/api-handler";
 import { createApiKey } from "@/lib/api-keys/create";
-import * as apiKeyActions from "@/lib/dashboard/actions/api-keys";
-import { IDLE } from "@/lib/dashboard/form-state";
+import * as apiKeyActions from "@/lib/web/dashboard/actions/api-keys";
+import { IDLE } from "@/lib/web/dashboard/form-state";
 import { createUser } from "@/lib/users/users";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError } from "../support/checks";
 import { formData, signInAs } from "../support/dashboard-session";
 import { allRoutes } from "../support/router";
 
-vi.mock("@/lib/auth", async () => (await import("../support/dashboard-session")).authMock());
+vi.mock("@/lib/web/auth", async () => (await import("../support/dashboard-session")).authMock());
 vi.mock("next/headers", async () => (await import("../support/dashboard-session")).headersMock());
 vi.mock("next/cache", async () => (await import("../support/dashboard-session")).cacheMock());
 

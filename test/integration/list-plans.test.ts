@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/db";
 import * as schema from "@/db/schema";
 import { listContacts } from "@/lib/contacts/list";
-import type { ServiceContext } from "@/lib/context";
+import type { ServiceContext } from "@/lib/core/context";
 import { listEmails } from "@/lib/emails/list";
 import { listSegmentContacts } from "@/lib/segments/contacts";
 import { createSegment } from "@/lib/segments/manage";

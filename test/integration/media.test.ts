@@ -5,7 +5,7 @@ import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../su
 import { signInAs } from "../support/dashboard-session";
 import { GIF_1X1, JPEG_HEAD, PNG_1X1, SVG } from "../support/images";
 
-vi.mock("@/lib/auth", async () => (await import("../support/dashboard-session")).authMock());
+vi.mock("@/lib/web/auth", async () => (await import("../support/dashboard-session")).authMock());
 vi.mock("next/headers", async () => (await import("../support/dashboard-session")).headersMock());
 vi.mock("next/cache", async () => (await import("../support/dashboard-session")).cacheMock());
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { invitations } from "@/db/schema";
-import { serviceContext, type ServiceContext } from "@/lib/context";
-import * as contactActions from "@/lib/dashboard/actions/contacts";
-import { acceptInvitationAction } from "@/lib/dashboard/actions/invitations";
-import * as memberActions from "@/lib/dashboard/actions/members";
-import { dashboardContextFor, requireDashboard } from "@/lib/dashboard/context";
-import { IDLE } from "@/lib/dashboard/form-state";
+import { serviceContext, type ServiceContext } from "@/lib/core/context";
+import * as contactActions from "@/lib/web/dashboard/actions/contacts";
+import { acceptInvitationAction } from "@/lib/web/dashboard/actions/invitations";
+import * as memberActions from "@/lib/web/dashboard/actions/members";
+import { dashboardContextFor, requireDashboard } from "@/lib/web/dashboard/context";
+import { IDLE } from "@/lib/web/dashboard/form-state";
 import {
   acceptInvitation,
   createInvitation,
@@ -20,7 +20,7 @@ import { createUser, findUserByEmail } from "@/lib/users/users";
 import { startTestApp, TEST_DRIVER, type TestApp } from "../support/app";
 import { expectRedirect, formData, signInAs } from "../support/dashboard-session";
 
-vi.mock("@/lib/auth", async () => (await import("../support/dashboard-session")).authMock());
+vi.mock("@/lib/web/auth", async () => (await import("../support/dashboard-session")).authMock());
 vi.mock("next/headers", async () => (await import("../support/dashboard-session")).headersMock());
 // The invitation action imports Auth.js's AuthError; only the class is needed here.
 vi.mock("next-auth", () => ({ AuthError: class AuthError extends Error {} }));

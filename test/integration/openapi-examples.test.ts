@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installDnsResolver } from "@/lib/domains/dns";
-import { errorStatuses, type Operation } from "@/lib/openapi/operation";
-import { operations } from "@/lib/openapi/operations";
+import { errorStatuses, type Operation } from "@/lib/web/openapi/operation";
+import { operations } from "@/lib/web/openapi/operations";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isMethodNotAllowedHandler } from "@/lib/api-handler";
+import { isMethodNotAllowedHandler } from "@/lib/web/api-handler";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError } from "../support/checks";
 import { allRoutes } from "../support/router";

@@ -1,19 +1,19 @@
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createProjectAction, deleteProjectAction } from "@/lib/dashboard/actions/projects";
-import { IDLE } from "@/lib/dashboard/form-state";
-import { ForbiddenError, ValidationError } from "@/lib/errors";
+import { createProjectAction, deleteProjectAction } from "@/lib/web/dashboard/actions/projects";
+import { IDLE } from "@/lib/web/dashboard/form-state";
+import { ForbiddenError, ValidationError } from "@/lib/core/errors";
 import { createDomain } from "@/lib/domains/create";
 import { createProjectForUser } from "@/lib/projects/create";
 import { deleteProject } from "@/lib/projects/delete";
 import { deliverEmailBatch } from "@/lib/sending/deliver";
 import { createUser, projectsOfUser } from "@/lib/users/users";
-import { addMembership } from "@/lib/dashboard/memberships";
+import { addMembership } from "@/lib/web/dashboard/memberships";
 import { deliverWebhookBatch } from "@/lib/webhooks/deliver";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { formData, session, signInAs } from "../support/dashboard-session";
 
-vi.mock("@/lib/auth", async () => (await import("../support/dashboard-session")).authMock());
+vi.mock("@/lib/web/auth", async () => (await import("../support/dashboard-session")).authMock());
 vi.mock("next/headers", async () => (await import("../support/dashboard-session")).headersMock());
 vi.mock("next/cache", async () => (await import("../support/dashboard-session")).cacheMock());
 

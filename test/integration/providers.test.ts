@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailEvents, emails, suppressions } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { signSvix } from "@/lib/providers/svix";
 import { newTrackingToken } from "@/lib/tracking/token";
 import { startTestApp, type TestApp, type TestProject } from "../support/app";

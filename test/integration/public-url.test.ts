@@ -1,8 +1,13 @@
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serviceContext } from "@/lib/context";
-import { ForbiddenError, ValidationError } from "@/lib/errors";
-import { followPublicUrl, proposePublicUrl, publicUrlOf, savePublicUrl } from "@/lib/public-url";
+import { serviceContext } from "@/lib/core/context";
+import { ForbiddenError, ValidationError } from "@/lib/core/errors";
+import {
+  followPublicUrl,
+  proposePublicUrl,
+  publicUrlOf,
+  savePublicUrl,
+} from "@/lib/instance/public-url";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
 

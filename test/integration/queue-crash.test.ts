@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "@/db/schema";
-import { JobQueue } from "@/lib/jobs/queue";
-import { queueOptions } from "@/lib/runtime";
+import { JobQueue } from "@/lib/core/jobs/queue";
+import { queueOptions } from "@/lib/start/runtime";
 import { startWorkers } from "@/lib/start/workers";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";

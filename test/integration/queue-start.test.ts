@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase } from "@/db";
-import { readConfig } from "@/lib/config";
-import { JobQueue } from "@/lib/jobs/queue";
-import { queueOptions } from "@/lib/runtime";
+import { readConfig } from "@/lib/core/config";
+import { JobQueue } from "@/lib/core/jobs/queue";
+import { queueOptions } from "@/lib/start/runtime";
 import { TEST_DRIVER } from "../support/app";
 import { createThrowawayDatabase } from "../support/database";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { TokenBucketLimiter } from "@/lib/http/rate-limit";
+import { TokenBucketLimiter } from "@/lib/core/http/rate-limit";
 import { startTestApp, TEST_DRIVER, type TestApp } from "../support/app";
 import { expectError } from "../support/checks";
 

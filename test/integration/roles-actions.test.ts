@@ -1,20 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiKeys, domains, projects, webhookEndpoints } from "@/db/schema";
-import * as apiKeyActions from "@/lib/dashboard/actions/api-keys";
-import * as contactActions from "@/lib/dashboard/actions/contacts";
-import * as domainActions from "@/lib/dashboard/actions/domains";
-import * as settingsActions from "@/lib/dashboard/actions/settings";
-import * as suppressionActions from "@/lib/dashboard/actions/suppressions";
-import * as templateActions from "@/lib/dashboard/actions/templates";
-import * as webhookActions from "@/lib/dashboard/actions/webhooks";
-import { IDLE } from "@/lib/dashboard/form-state";
+import * as apiKeyActions from "@/lib/web/dashboard/actions/api-keys";
+import * as contactActions from "@/lib/web/dashboard/actions/contacts";
+import * as domainActions from "@/lib/web/dashboard/actions/domains";
+import * as settingsActions from "@/lib/web/dashboard/actions/settings";
+import * as suppressionActions from "@/lib/web/dashboard/actions/suppressions";
+import * as templateActions from "@/lib/web/dashboard/actions/templates";
+import * as webhookActions from "@/lib/web/dashboard/actions/webhooks";
+import { IDLE } from "@/lib/web/dashboard/form-state";
 import { createUser } from "@/lib/users/users";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { formData, signInAs } from "../support/dashboard-session";
 
 // vi.mock is hoisted above the imports: the factories import the shared session lazily.
-vi.mock("@/lib/auth", async () => (await import("../support/dashboard-session")).authMock());
+vi.mock("@/lib/web/auth", async () => (await import("../support/dashboard-session")).authMock());
 vi.mock("next/headers", async () => (await import("../support/dashboard-session")).headersMock());
 vi.mock("next/cache", async () => (await import("../support/dashboard-session")).cacheMock());
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/create";
 import { listApiKeys, revokeApiKey } from "@/lib/api-keys/manage";
-import { serviceContext, type ServiceContext } from "@/lib/context";
+import { serviceContext, type ServiceContext } from "@/lib/core/context";
 import { upsertContact } from "@/lib/contacts/upsert";
 import { addDomain } from "@/lib/domains/create";
 import { deleteDomain } from "@/lib/domains/delete";
 import { listDomains } from "@/lib/domains/list";
 import { updateDomain } from "@/lib/domains/update";
 import { verifyDomain } from "@/lib/domains/verify";
-import { ForbiddenError } from "@/lib/errors";
+import { ForbiddenError } from "@/lib/core/errors";
 import { projectRow } from "@/lib/projects/settings";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
 import { createSuppression } from "@/lib/suppressions/create";

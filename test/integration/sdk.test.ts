@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorBody } from "@/lib/openapi/document";
-import { errorCodes } from "@/lib/openapi/operation";
-import { operations } from "@/lib/openapi/operations";
+import { ErrorBody } from "@/lib/web/openapi/document";
+import { errorCodes } from "@/lib/web/openapi/operation";
+import { operations } from "@/lib/web/openapi/operations";
 import { createMailwright, type ApiError, type Mailwright } from "@/sdk/src";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 

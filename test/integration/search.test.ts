@@ -1,15 +1,15 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emails, type Email } from "@/db/schema";
-import { countContacts } from "@/lib/dashboard/stats";
-import { newId } from "@/lib/ids";
+import { countContacts } from "@/lib/web/dashboard/stats";
+import { newId } from "@/lib/core/ids";
 import { newTrackingToken } from "@/lib/tracking/token";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError } from "../support/checks";
 import { PRODUCERS } from "../support/producers";
 
 // The producers' module reaches dashboard actions: vi.mock is hoisted above the imports.
-vi.mock("@/lib/auth", async () => (await import("../support/dashboard-session")).authMock());
+vi.mock("@/lib/web/auth", async () => (await import("../support/dashboard-session")).authMock());
 vi.mock("next/headers", async () => (await import("../support/dashboard-session")).headersMock());
 vi.mock("next/cache", async () => (await import("../support/dashboard-session")).cacheMock());
 

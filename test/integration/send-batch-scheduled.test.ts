@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "@/db";
 import { emails, suppressions } from "@/db/schema";
-import { fixedClock } from "@/lib/clock";
+import { fixedClock } from "@/lib/core/clock";
 import { deliverEmails } from "@/lib/sending/deliver";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { expectError, expectRequiresKey, ISO_MS } from "../support/checks";

@@ -18,7 +18,7 @@ import { startSmtpServer } from "../support/smtp-server";
 import { spamassassinInstalled, spamScore } from "../support/spamassassin";
 
 // vi.mock is hoisted above the imports: the factories import the shared session lazily.
-vi.mock("@/lib/auth", async () => (await import("../support/dashboard-session")).authMock());
+vi.mock("@/lib/web/auth", async () => (await import("../support/dashboard-session")).authMock());
 vi.mock("next/headers", async () => (await import("../support/dashboard-session")).headersMock());
 vi.mock("next/cache", async () => (await import("../support/dashboard-session")).cacheMock());
 

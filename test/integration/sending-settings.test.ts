@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { domains } from "@/db/schema";
-import { serviceContext } from "@/lib/context";
-import { postalAddressStatus } from "@/lib/dashboard/campaign-options";
-import * as domainActions from "@/lib/dashboard/actions/domains";
-import * as settingsActions from "@/lib/dashboard/actions/settings";
-import { IDLE } from "@/lib/dashboard/form-state";
+import { serviceContext } from "@/lib/core/context";
+import { postalAddressStatus } from "@/lib/web/dashboard/campaign-options";
+import * as domainActions from "@/lib/web/dashboard/actions/domains";
+import * as settingsActions from "@/lib/web/dashboard/actions/settings";
+import { IDLE } from "@/lib/web/dashboard/form-state";
 import { installDnsResolver } from "@/lib/domains/dns";
 import { findVerifiedDomain } from "@/lib/domains/find-verified";
 import { updateDomain } from "@/lib/domains/update";
-import { ForbiddenError, ValidationError } from "@/lib/errors";
+import { ForbiddenError, ValidationError } from "@/lib/core/errors";
 import { forgetProjectSettings, projectRow, projectSettings } from "@/lib/projects/settings";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
 import { createUser } from "@/lib/users/users";
@@ -18,7 +18,7 @@ import { expectError, expectRequiresKey } from "../support/checks";
 import { formData, signInAs } from "../support/dashboard-session";
 
 // vi.mock is hoisted above the imports: the factories import the shared session lazily.
-vi.mock("@/lib/auth", async () => (await import("../support/dashboard-session")).authMock());
+vi.mock("@/lib/web/auth", async () => (await import("../support/dashboard-session")).authMock());
 vi.mock("next/headers", async () => (await import("../support/dashboard-session")).headersMock());
 vi.mock("next/cache", async () => (await import("../support/dashboard-session")).cacheMock());
 

@@ -2,14 +2,18 @@ import { eq } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiKeys, sessions } from "@/db/schema";
-import { runAdminCommand } from "@/lib/admin/commands";
-import { authSecret } from "@/lib/auth/secret";
-import { createApiKeyAction } from "@/lib/dashboard/actions/api-keys";
-import { signInAction, signOutAction, signOutEverywhereAction } from "@/lib/dashboard/actions/auth";
-import { removeMemberAction } from "@/lib/dashboard/actions/members";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { IDLE } from "@/lib/dashboard/form-state";
-import { addMembership } from "@/lib/dashboard/memberships";
+import { runAdminCommand } from "@/lib/cli/commands";
+import { authSecret } from "@/lib/web/auth/secret";
+import { createApiKeyAction } from "@/lib/web/dashboard/actions/api-keys";
+import {
+  signInAction,
+  signOutAction,
+  signOutEverywhereAction,
+} from "@/lib/web/dashboard/actions/auth";
+import { removeMemberAction } from "@/lib/web/dashboard/actions/members";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { IDLE } from "@/lib/web/dashboard/form-state";
+import { addMembership } from "@/lib/web/dashboard/memberships";
 import { listSessionsOfUser, SESSION_MAX_AGE_SECONDS } from "@/lib/users/sessions";
 import { createUser } from "@/lib/users/users";
 import { startTestApp, TEST_DRIVER, type TestApp } from "../support/app";

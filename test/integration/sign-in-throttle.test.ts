@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { throttledSignIn } from "@/lib/auth/sign-in-throttle";
+import { throttledSignIn } from "@/lib/web/auth/sign-in-throttle";
 import { createUser } from "@/lib/users/users";
 import { startTestApp, TEST_DRIVER, type TestApp } from "../support/app";
 

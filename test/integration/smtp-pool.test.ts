@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig } from "@/lib/config";
-import { Transports, type OutgoingMessage } from "@/lib/sending/transports";
+import { readConfig } from "@/lib/core/config";
+import { Transports, type OutgoingMessage } from "@/lib/core/transports";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

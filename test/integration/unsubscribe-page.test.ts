@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts, emails, events } from "@/db/schema";
 import { SUBSCRIPTION_EVENTS } from "@/lib/contacts/subscription-events";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 
 /** The hosted unsubscribe page: one-click, the page's buttons, and Resubscribe. */

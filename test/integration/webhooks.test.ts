@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
-import { JOBS } from "@/lib/jobs/names";
+import { JOBS } from "@/lib/core/jobs/names";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver";
 import { enqueueWebhookDeliveries } from "@/lib/webhooks/enqueue";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/event-types";

@@ -1,13 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
-import { fixedClock, systemClock, type Clock, type FakeClock } from "@/lib/clock";
-import { readConfig, type Config } from "@/lib/config";
-import { stampClientAddress } from "@/lib/http/client-address";
+import { fixedClock, systemClock, type Clock, type FakeClock } from "@/lib/core/clock";
+import { readConfig, type Config } from "@/lib/core/config";
+import { stampClientAddress } from "@/lib/core/http/client-address";
 import { prepareInstance } from "@/lib/start/bootstrap";
 import { createProject } from "@/lib/projects/create";
-import { installRuntime, makeRuntime, type Runtime } from "@/lib/runtime";
-import { serviceContext, type ServiceContext } from "@/lib/context";
+import { installRuntime, makeRuntime, type Runtime } from "@/lib/start/runtime";
+import { serviceContext, type ServiceContext } from "@/lib/core/context";
 import { startWorkers } from "@/lib/start/workers";
 import { createThrowawayDatabase, postgresAvailable } from "./database";
 import { dispatchToRoute } from "./router";

@@ -1,5 +1,5 @@
 import { emails } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { newTrackingToken } from "@/lib/tracking/token";
 import type { TestApp } from "./app";
 

@@ -7,7 +7,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { stampClientAddress } from "@/lib/http/client-address";
+import { stampClientAddress } from "@/lib/core/http/client-address";
 import { startServer } from "@/lib/start/server";
 import { dispatchToRoute } from "./router";
 

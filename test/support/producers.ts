@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { expect } from "vitest";
 import { automationRuns, emails, projects, type Email } from "@/db/schema";
 import { executeRuns } from "@/lib/automations/execute";
-import * as templateActions from "@/lib/dashboard/actions/templates";
+import * as templateActions from "@/lib/web/dashboard/actions/templates";
 import { deliverEmails } from "@/lib/sending/deliver";
 import { createUser } from "@/lib/users/users";
 import type { TestApp, TestProject } from "./app";

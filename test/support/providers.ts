@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { emailEvents, emails, suppressions, webhookDeliveries } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { newTrackingToken } from "@/lib/tracking/token";
 import type { ApiResponse, TestApp, TestProject } from "./app";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkAdminFlags, parseAdminArgs } from "@/lib/admin/args";
-import { projectCliCommands } from "@/lib/admin/shown-commands";
+import { checkAdminFlags, parseAdminArgs } from "@/lib/cli/args";
+import { projectCliCommands } from "@/lib/cli/shown-commands";
 import { shellWords } from "../support/shell-words";
 
 /** A shown command as the CLI script receives it: what follows `npm run admin --`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCreateAutomation } from "@/lib/automations/schemas";
 import { BRANCH_OPERATORS } from "@/lib/automations/step-schemas";
-import { ValidationError } from "@/lib/errors";
+import { ValidationError } from "@/lib/core/errors";
 
 function step(input: Record<string, unknown>) {
   return parseCreateAutomation({ name: "Flow", steps: [input] }).steps[0]!;

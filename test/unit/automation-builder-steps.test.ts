@@ -28,7 +28,7 @@ import {
 } from "@/components/automations/builder/summary";
 import { BRANCH_OPERATORS, STEP_TYPES } from "@/lib/automations/step-schemas";
 import { parseUpdateAutomation } from "@/lib/automations/schemas";
-import { ValidationError } from "@/lib/errors";
+import { ValidationError } from "@/lib/core/errors";
 
 const templates = { templateName: (id: string) => (id === "tpl_welcome" ? "Welcome" : undefined) };
 const summary = (step: Omit<Step, "id">) => stepSummary({ id: "s", ...step } as Step, templates);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AutomationStepRecord } from "@/db/schema";
-import { fixedClock } from "@/lib/clock";
+import { fixedClock } from "@/lib/core/clock";
 import type { RunFacts } from "@/lib/automations/conditions";
 import {
   advanceRun,

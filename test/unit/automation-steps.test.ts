@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCreateAutomation, parseUpdateAutomation } from "@/lib/automations/schemas";
 import { finalizeSteps } from "@/lib/automations/steps";
-import { ValidationError } from "@/lib/errors";
+import { ValidationError } from "@/lib/core/errors";
 
 /** Parses `steps` through the create schema; returns the stored steps. */
 function steps(input: unknown[]) {

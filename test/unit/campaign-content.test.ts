@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { contentFields, contentValue, withContentValue } from "@/lib/dashboard/campaign-content";
+import {
+  contentFields,
+  contentValue,
+  withContentValue,
+} from "@/lib/web/dashboard/campaign-content";
 import { SYSTEM_TEMPLATES } from "@/lib/templates/gallery";
 import { serializeBlocks } from "@/lib/templates/blocks";
 import { listTemplateVariables } from "@/lib/templates/inspect";

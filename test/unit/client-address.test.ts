@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { resolveClientAddress } from "@/lib/http/client-address";
-import { hasMalformedPath } from "@/lib/http/malformed-path";
+import { resolveClientAddress } from "@/lib/core/http/client-address";
+import { hasMalformedPath } from "@/lib/core/http/malformed-path";
 
 describe("resolveClientAddress", () => {
   it("uses the socket's peer and ignores X-Forwarded-For when no proxy is trusted", () => {

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { readConfig } from "@/lib/config";
+import { readConfig } from "@/lib/core/config";
 
 describe("readConfig", () => {
   it("defaults every knob the code used to read from process.env itself", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { dataPatchFor, parseContactForm, parseDataField } from "@/lib/dashboard/contact-form";
-import { relativeTime } from "@/lib/dashboard/format";
-import { toFormState } from "@/lib/dashboard/form-state";
-import { NotFoundError, ValidationError } from "@/lib/errors";
+import { dataPatchFor, parseContactForm, parseDataField } from "@/lib/web/dashboard/contact-form";
+import { relativeTime } from "@/lib/web/dashboard/format";
+import { toFormState } from "@/lib/web/dashboard/form-state";
+import { NotFoundError, ValidationError } from "@/lib/core/errors";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

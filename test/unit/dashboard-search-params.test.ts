@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { first, pick } from "@/lib/dashboard/search-params";
+import { first, pick } from "@/lib/web/dashboard/search-params";
 
 describe("first", () => {
   it("keeps the first of a repeated parameter, trimmed", () => {

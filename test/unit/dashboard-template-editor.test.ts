@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blocksToHtmlSource } from "@/lib/dashboard/templates-convert";
+import { blocksToHtmlSource } from "@/lib/web/dashboard/templates-convert";
 import {
   createBlock,
   duplicateBlock,
@@ -10,14 +10,14 @@ import {
   sequentialIds,
   setColumnCount,
   withBlockIds,
-} from "@/lib/dashboard/templates-document";
+} from "@/lib/web/dashboard/templates-document";
 import {
   placeIssues,
   previewableDocument,
   scriptWarnings,
   validateDocument,
-} from "@/lib/dashboard/templates-issues";
-import { samplesToVariables } from "@/lib/dashboard/templates-variables";
+} from "@/lib/web/dashboard/templates-issues";
+import { samplesToVariables } from "@/lib/web/dashboard/templates-variables";
 import { BlocksDocument, type BlocksDocument as Doc } from "@/lib/templates/blocks";
 import { renderTemplate } from "@/lib/templates/render";
 

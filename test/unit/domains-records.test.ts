@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readConfig } from "@/lib/config";
+import { readConfig } from "@/lib/core/config";
 import { checkDkim, checkDmarc, checkMx, checkSpf, joinTxtChunks } from "@/lib/domains/check";
 import { lookupMx, lookupTxt, type DnsResolver } from "@/lib/domains/dns";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readConfig } from "@/lib/config";
+import { readConfig } from "@/lib/core/config";
 import { dnsRecordsFor, recordOptions, zoneHost } from "@/lib/domains/records";
 import { spfAdvice } from "@/lib/domains/spf";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findActiveContent, isScriptUrl, stripActiveContent } from "@/lib/html/active-content";
+import { findActiveContent, isScriptUrl, stripActiveContent } from "@/lib/core/html/active-content";
 
 /** Issue 21: scripts, event handlers and script URLs leave email HTML; nothing else does. */
 describe("stripActiveContent", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newId, randomBase62 } from "@/lib/ids";
+import { newId, randomBase62 } from "@/lib/core/ids";
 
 describe("newId", () => {
   it("is prefixed and sorts by creation, even within one millisecond", () => {

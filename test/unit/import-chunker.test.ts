@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "@/lib/errors";
+import { ValidationError } from "@/lib/core/errors";
 import { countRecords, MAX_RECORD_CHARS, RecordChunker } from "@/lib/imports/chunker";
 import { csvRow, defaultMapping, ndjsonRow } from "@/lib/imports/rows";
 

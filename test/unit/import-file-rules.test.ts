@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readCsvPreview } from "@/lib/dashboard/csv-preview";
-import { initialChoices, mappingProblems, mappingToSend } from "@/lib/dashboard/import-mapping";
+import { readCsvPreview } from "@/lib/web/dashboard/csv-preview";
+import { initialChoices, mappingProblems, mappingToSend } from "@/lib/web/dashboard/import-mapping";
 import { ImportCheck } from "@/lib/imports/check";
 import { detectDelimiter } from "@/lib/imports/delimiter";
 import { applyLater, FirstRows, sortPiece } from "@/lib/imports/duplicates";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { neutralizeCell, restoreCell } from "@/lib/imports/csv-cells";
-import { findInputProblem, jsonTextTooDeep, MAX_JSON_DEPTH } from "@/lib/input-guard";
-import { parseInput } from "@/lib/validation";
+import { findInputProblem, jsonTextTooDeep, MAX_JSON_DEPTH } from "@/lib/core/input-guard";
+import { parseInput } from "@/lib/core/validation";
 import { z } from "zod";
 
 describe("input guard", () => {

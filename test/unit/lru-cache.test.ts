@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LruCache } from "@/lib/lru-cache";
+import { LruCache } from "@/lib/core/lru-cache";
 
 describe("LruCache", () => {
   it("evicts the least recently used entry when full, never everything", () => {

@@ -1,8 +1,8 @@
 import { validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
-import { isMethodNotAllowedHandler, keyPermissionOf } from "@/lib/api-handler";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
-import { operations } from "@/lib/openapi/operations";
+import { isMethodNotAllowedHandler, keyPermissionOf } from "@/lib/web/api-handler";
+import { buildOpenApiDocument } from "@/lib/web/openapi/document";
+import { operations } from "@/lib/web/openapi/operations";
 import { allRoutes } from "../support/router";
 
 /**

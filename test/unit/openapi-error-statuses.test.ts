@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { buildOpenApiDocument } from "@/lib/web/openapi/document";
 
 /** Error statuses the contract run (npm run test:contract) showed the document got wrong. */
 describe("documented error statuses", () => {

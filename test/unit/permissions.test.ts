@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ForbiddenError } from "@/lib/errors";
-import { authorize, can, PERMISSIONS, type Permission } from "@/lib/permissions";
+import { ForbiddenError } from "@/lib/core/errors";
+import { authorize, can, PERMISSIONS, type Permission } from "@/lib/core/permissions";
 
 describe("permissions (DECISIONS §11)", () => {
   const all = Object.keys(PERMISSIONS) as Permission[];

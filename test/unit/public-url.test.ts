@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "@/lib/errors";
-import { requestOrigin } from "@/lib/http/request-origin";
-import { isLoopbackUrl, normalizePublicUrl } from "@/lib/public-url";
+import { ValidationError } from "@/lib/core/errors";
+import { requestOrigin } from "@/lib/core/http/request-origin";
+import { isLoopbackUrl, normalizePublicUrl } from "@/lib/instance/public-url";
 import { serverEnvironment } from "@/lib/start/environment";
 import { startupLines, type StartupFacts } from "@/lib/start/summary";
 

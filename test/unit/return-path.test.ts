@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parentListOf } from "@/components/app-shell/nav-items";
-import { loginHref, safeReturnPath } from "@/lib/dashboard/return-path";
+import { loginHref, safeReturnPath } from "@/lib/web/dashboard/return-path";
 
 describe("safeReturnPath (sign-in callbackUrl)", () => {
   it("keeps paths on this site with their query and fragment", () => {

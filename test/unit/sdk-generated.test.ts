@@ -5,11 +5,11 @@ import { describe, expect, it } from "vitest";
 import { generateSdkFiles, SDK_FILES } from "@/sdk/generate";
 
 /**
- * The committed SDK artefacts are what `npm run sdk:generate` writes from lib/openapi today:
+ * The committed SDK artefacts are what `npm run sdk:generate` writes from lib/web/openapi today:
  * regenerated into a temp dir and compared, so a changed schema without a regenerated SDK fails.
  */
 describe("generated SDK files", () => {
-  it("are up to date with lib/openapi (else run `npm run sdk:generate`)", async () => {
+  it("are up to date with lib/web/openapi (else run `npm run sdk:generate`)", async () => {
     const files = await generateSdkFiles();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mw-sdk-"));
     try {

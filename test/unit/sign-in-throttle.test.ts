@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { delayAfter, MAX_DELAY_MS, throttledMessage } from "@/lib/auth/sign-in-throttle";
+import { delayAfter, MAX_DELAY_MS, throttledMessage } from "@/lib/web/auth/sign-in-throttle";
 
 describe("sign-in delays", () => {
   it("start after the free failures, double, and stop at 15 minutes", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifySmtpError, RELAY_UNREACHABLE } from "@/lib/sending/transports/smtp";
+import { classifySmtpError, RELAY_UNREACHABLE } from "@/lib/core/transports/smtp";
 
 const smtpError = (fields: Record<string, unknown>) => Object.assign(new Error("smtp"), fields);
 

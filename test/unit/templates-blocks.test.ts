@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "@/lib/errors";
+import { ValidationError } from "@/lib/core/errors";
 import { parseBlocksSource } from "@/lib/templates/blocks";
 import { TEMPLATE_CATEGORIES, isTemplateCategory } from "@/lib/templates/categories";
 import { parseInline } from "@/lib/templates/inline";

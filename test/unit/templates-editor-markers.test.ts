@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { blocksToHtmlSource } from "@/lib/dashboard/templates-convert";
-import { sequentialIds, withBlockIds } from "@/lib/dashboard/templates-document";
+import { blocksToHtmlSource } from "@/lib/web/dashboard/templates-convert";
+import { sequentialIds, withBlockIds } from "@/lib/web/dashboard/templates-document";
 import { serializeBlocks, type BlocksDocument } from "@/lib/templates/blocks";
 import { compileTemplate } from "@/lib/templates/compiled";
 import { BLOCK_MARKER_ATTRIBUTE, blockMarker } from "@/lib/templates/editor-markers";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "@/lib/errors";
+import { ValidationError } from "@/lib/core/errors";
 import { parseBlocksSource } from "@/lib/templates/blocks";
 import { SYSTEM_TEMPLATES } from "@/lib/templates/gallery";
 import { compileTemplate } from "@/lib/templates/compiled";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "@/lib/errors";
+import { ValidationError } from "@/lib/core/errors";
 import { parseBlocksSource, serializeBlocks } from "@/lib/templates/blocks";
 import { TEMPLATE_CATEGORIES } from "@/lib/templates/categories";
 import { SYSTEM_TEMPLATES } from "@/lib/templates/gallery";

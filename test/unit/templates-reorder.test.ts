@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sequentialIds, withBlockIds } from "@/lib/dashboard/templates-document";
+import { sequentialIds, withBlockIds } from "@/lib/web/dashboard/templates-document";
 import {
   columnDropId,
   dropBlock,
@@ -7,7 +7,7 @@ import {
   moveBlockTo,
   parseColumnDropId,
   resolveDrop,
-} from "@/lib/dashboard/templates-reorder";
+} from "@/lib/web/dashboard/templates-reorder";
 import { BlocksDocument, type BlocksDocument as Doc } from "@/lib/templates/blocks";
 
 // b1 heading, b2 text, b3 columns [ [b4 text], [b5 button] ], b6 divider

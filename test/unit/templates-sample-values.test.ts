@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { serializeBlocks, type Block } from "@/lib/templates/blocks";
-import { previewVariables, testSendVariables } from "@/lib/dashboard/templates-variables";
+import { previewVariables, testSendVariables } from "@/lib/web/dashboard/templates-variables";
 import { previewSampleContext, SYSTEM_TEMPLATES } from "@/lib/templates/gallery";
 import { listTemplateVariables } from "@/lib/templates/inspect";
 import { renderTemplate } from "@/lib/templates/render";

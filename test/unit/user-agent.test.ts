@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeUserAgent } from "@/lib/dashboard/user-agent";
+import { describeUserAgent } from "@/lib/web/dashboard/user-agent";
 
 describe("describeUserAgent", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readConfig } from "@/lib/config";
+import { readConfig } from "@/lib/core/config";
 import {
   DISABLE_AFTER_FAILING_MS,
   FAILING_REASON,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "@/lib/errors";
+import { ValidationError } from "@/lib/core/errors";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { webhookInputSchemas } from "@/lib/webhooks/schemas";
-import { parseInput } from "@/lib/validation";
+import { parseInput } from "@/lib/core/validation";
 
 const { CreateWebhookInput, UpdateWebhookInput } = webhookInputSchemas({
   webhookAllowPrivate: false,

@@ -8,10 +8,10 @@ import { StatCard } from "@/components/overview/stat-card";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { listContacts } from "@/lib/contacts/list";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { can } from "@/lib/permissions";
-import { formatCount, relativeTime } from "@/lib/dashboard/format";
-import { apiKeyUsage, contactTotals } from "@/lib/dashboard/stats";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { can } from "@/lib/core/permissions";
+import { formatCount, relativeTime } from "@/lib/web/dashboard/format";
+import { apiKeyUsage, contactTotals } from "@/lib/web/dashboard/stats";
 
 export const metadata: Metadata = { title: "Overview" };
 

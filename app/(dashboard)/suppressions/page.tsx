@@ -6,9 +6,9 @@ import { SuppressionsTable } from "@/components/suppressions/suppressions-table"
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InvalidCursorNotice, KeysetPager } from "@/components/ui/keyset-pager";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { first, type SearchParams } from "@/lib/dashboard/search-params";
-import { ValidationError } from "@/lib/errors";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { first, type SearchParams } from "@/lib/web/dashboard/search-params";
+import { ValidationError } from "@/lib/core/errors";
 import { listSuppressions } from "@/lib/suppressions/list";
 
 export const metadata: Metadata = { title: "Suppressions" };

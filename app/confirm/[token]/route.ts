@@ -1,7 +1,7 @@
 import { confirmSubscription, describeConfirmation } from "@/lib/contacts/double-opt-in";
 import { confirmationPage } from "@/lib/contacts/confirmation-page";
-import { addressLimit, limitedPage } from "@/lib/http/address-limit";
-import { getRuntime } from "@/lib/runtime";
+import { addressLimit, limitedPage } from "@/lib/core/http/address-limit";
+import { getRuntime } from "@/lib/start/runtime";
 
 type RouteContext = { params: Promise<{ token: string }> };
 

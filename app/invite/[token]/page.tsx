@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { AcceptInvitationForm } from "@/components/invite/accept-invitation-form";
 import { Button } from "@/components/ui/button";
-import { getRuntime } from "@/lib/runtime";
+import { getRuntime } from "@/lib/start/runtime";
 import { lookupInvitation } from "@/lib/users/invitations";
 
 export const metadata: Metadata = { title: "Join a project", robots: { index: false } };

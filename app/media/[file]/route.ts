@@ -1,7 +1,7 @@
-import { withDashboardSession } from "@/lib/dashboard/route-handler";
+import { withDashboardSession } from "@/lib/web/dashboard/route-handler";
 import { deleteMedia } from "@/lib/media/delete";
 import { findPublicMedia } from "@/lib/media/public-file";
-import { getRuntime } from "@/lib/runtime";
+import { getRuntime } from "@/lib/start/runtime";
 
 type RouteContext = { params: Promise<{ file: string }> };
 

@@ -4,9 +4,9 @@ import {
   unsubscribeByToken,
 } from "@/lib/campaigns/unsubscribe";
 import { RESUBSCRIBE_FIELD, unsubscribePage } from "@/lib/campaigns/unsubscribe-page";
-import { addressLimit, limitedPage } from "@/lib/http/address-limit";
-import { readBodyText } from "@/lib/http/body";
-import { getRuntime } from "@/lib/runtime";
+import { addressLimit, limitedPage } from "@/lib/core/http/address-limit";
+import { readBodyText } from "@/lib/core/http/body";
+import { getRuntime } from "@/lib/start/runtime";
 
 type RouteContext = { params: Promise<{ token: string }> };
 

@@ -6,7 +6,7 @@ import type { AutomationStats } from "@/lib/automations/stats";
 import { LeaveDialog } from "../../templates/editor/editor-dialogs";
 import { useUnsavedGuard } from "../../templates/editor/use-unsaved-guard";
 import { Button } from "../../ui/button";
-import { resumeAutomationAction } from "@/lib/dashboard/actions/automations";
+import { resumeAutomationAction } from "@/lib/web/dashboard/actions/automations";
 import { PausedBanner } from "../../breaker/paused-banner";
 import { Notice } from "../../ui/notice";
 import { useToast } from "../../ui/toast";

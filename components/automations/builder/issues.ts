@@ -1,4 +1,4 @@
-import type { ErrorDetail } from "@/lib/errors";
+import type { ErrorDetail } from "@/lib/core/errors";
 import {
   MAX_DELAY_MINUTES,
   MAX_WAIT_TIMEOUT_MINUTES,

@@ -1,7 +1,7 @@
 import { ChevronRight, Users } from "lucide-react";
 import Link from "next/link";
 import type { AutomationStats } from "@/lib/automations/stats";
-import { formatCount } from "@/lib/dashboard/format";
+import { formatCount } from "@/lib/web/dashboard/format";
 
 /** "12 in progress · 40 completed · 1 failed", linking to the runs page. */
 export function RunSummary({ href, runs }: { href: string; runs: AutomationStats["runs"] }) {

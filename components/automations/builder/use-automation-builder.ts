@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useMemo, useRef, useState } from "react";
-import { saveAutomationAction } from "@/lib/dashboard/actions/automations";
+import { saveAutomationAction } from "@/lib/web/dashboard/actions/automations";
 import type { AutomationResource } from "@/lib/automations/serialize";
 import {
   insertStep,

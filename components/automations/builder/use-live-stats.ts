@@ -3,7 +3,7 @@
 import type { AutomationStatus } from "@/db/schema";
 import { useMemo, useState } from "react";
 import type { AutomationStats } from "@/lib/automations/stats";
-import { automationStatsAction } from "@/lib/dashboard/actions/automations";
+import { automationStatsAction } from "@/lib/web/dashboard/actions/automations";
 import { useVisiblePoll } from "../../ui/use-visible-poll";
 import type { StepCounts } from "./flow-nodes";
 import type { Step } from "./graph";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { RunResource } from "@/lib/automations/serialize";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { Card, CardHeader } from "../../ui/card";
 import { CopyButton } from "../../ui/copy-button";
 import { runPosition } from "./run-position";

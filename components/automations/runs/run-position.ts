@@ -1,5 +1,5 @@
 import type { RunResource } from "@/lib/automations/serialize";
-import { relativeTime } from "@/lib/dashboard/format";
+import { relativeTime } from "@/lib/web/dashboard/format";
 import type { StepLabel } from "./step-labels";
 
 /**

@@ -2,7 +2,7 @@ import { ArrowRight, CheckCircle2, LogOut, PauseCircle, XCircle } from "lucide-r
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { RunStatus } from "@/db/schema";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { Badge } from "../../ui/badge";
 import { cn } from "../../ui/cn";
 import { stepMeta } from "../builder/step-meta";

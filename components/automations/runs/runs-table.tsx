@@ -1,7 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import Link from "next/link";
-import type { RunListItem } from "@/lib/dashboard/automation-runs";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import type { RunListItem } from "@/lib/web/dashboard/automation-runs";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { cn } from "../../ui/cn";
 import { Table, TBody, TD, TH, THead, TR } from "../../ui/table";
 import { runPosition } from "./run-position";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { RUN_STATUSES, type RunStatus } from "@/db/schema";
-import { formatCount } from "@/lib/dashboard/format";
+import { formatCount } from "@/lib/web/dashboard/format";
 import { cn } from "../../ui/cn";
 import { RUN_STATUS_LABELS } from "./run-status-badge";
 

@@ -1,6 +1,6 @@
 import type { RunStatus } from "@/db/schema";
 import type { serializeStepRun } from "@/lib/automations/serialize";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { formatDuration } from "../builder/durations";
 
 export type StepRunResource = ReturnType<typeof serializeStepRun>;

@@ -1,6 +1,6 @@
 "use client";
 
-import type { CampaignDraft } from "@/lib/dashboard/actions/campaigns";
+import type { CampaignDraft } from "@/lib/web/dashboard/actions/campaigns";
 import { describedBy, Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger } from "../../ui/select";

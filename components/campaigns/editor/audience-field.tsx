@@ -2,8 +2,8 @@
 
 import { Filter, LoaderCircle, Plus, Users } from "lucide-react";
 import Link from "next/link";
-import type { SegmentOption } from "@/lib/dashboard/campaign-options";
-import { formatCount } from "@/lib/dashboard/format";
+import type { SegmentOption } from "@/lib/web/dashboard/campaign-options";
+import { formatCount } from "@/lib/web/dashboard/format";
 import { cn } from "../../ui/cn";
 import { describedBy, Field } from "../../ui/field";
 import { Select, SelectContent, SelectItem, SelectTrigger } from "../../ui/select";

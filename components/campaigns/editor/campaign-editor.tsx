@@ -7,7 +7,7 @@ import type {
   PostalAddressStatus,
   SegmentOption,
   SenderOptions,
-} from "@/lib/dashboard/campaign-options";
+} from "@/lib/web/dashboard/campaign-options";
 import { TemplatePicker } from "../../automations/builder/panels/template-picker";
 import { Card, CardBody, CardHeader } from "../../ui/card";
 import { CampaignActions } from "../campaign-actions";

@@ -1,6 +1,10 @@
 "use client";
 
-import { contentFields, contentValue, withContentValue } from "@/lib/dashboard/campaign-content";
+import {
+  contentFields,
+  contentValue,
+  withContentValue,
+} from "@/lib/web/dashboard/campaign-content";
 import type { TemplateVariable } from "@/lib/templates/variables";
 import { describedBy, Field } from "../../ui/field";
 import { Input, Textarea } from "../../ui/input";

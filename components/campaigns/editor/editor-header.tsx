@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { PageHeader } from "../../app-shell/page-header";
 import { Button } from "../../ui/button";
 import { CampaignStatusBadge } from "../campaign-status-badge";
-import type { SaveIntent } from "@/lib/dashboard/actions/campaigns";
+import type { SaveIntent } from "@/lib/web/dashboard/actions/campaigns";
 
 /** The draft's name, whether it is saved, and its two ways forward: save, or send/schedule. */
 export function EditorHeader({

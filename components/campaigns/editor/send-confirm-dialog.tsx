@@ -1,9 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import type { CampaignDraft } from "@/lib/dashboard/actions/campaigns";
-import type { PostalAddressStatus } from "@/lib/dashboard/campaign-options";
-import { formatCount } from "@/lib/dashboard/format";
+import type { CampaignDraft } from "@/lib/web/dashboard/actions/campaigns";
+import type { PostalAddressStatus } from "@/lib/web/dashboard/campaign-options";
+import { formatCount } from "@/lib/web/dashboard/format";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from "../../ui/alert-dialog";
 import { Button } from "../../ui/button";
 import { DialogFooter } from "../../ui/dialog";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Plus, X } from "lucide-react";
-import type { CampaignDraft } from "@/lib/dashboard/actions/campaigns";
+import type { CampaignDraft } from "@/lib/web/dashboard/actions/campaigns";
 import { Button } from "../../ui/button";
 import { describedBy, Field } from "../../ui/field";
 import { Input } from "../../ui/input";

@@ -8,8 +8,8 @@ import {
   sendCampaignAction,
   type CampaignDraft,
   type SaveIntent,
-} from "@/lib/dashboard/actions/campaigns";
-import type { SenderOptions } from "@/lib/dashboard/campaign-options";
+} from "@/lib/web/dashboard/actions/campaigns";
+import type { SenderOptions } from "@/lib/web/dashboard/campaign-options";
 import { useToast } from "../../ui/toast";
 import { afterEdit, failedWith, NO_ERRORS, type EditorErrors } from "./editor-errors";
 

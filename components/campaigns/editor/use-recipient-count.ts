@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { recipientCountAction } from "@/lib/dashboard/actions/campaigns";
+import { recipientCountAction } from "@/lib/web/dashboard/actions/campaigns";
 
 export type RecipientCount =
   | { state: "loading" }

@@ -10,8 +10,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import type { ActivityBucket } from "@/lib/dashboard/campaign-activity";
-import { formatCount } from "@/lib/dashboard/format";
+import type { ActivityBucket } from "@/lib/web/dashboard/campaign-activity";
+import { formatCount } from "@/lib/web/dashboard/format";
 import { activitySeries, runningTotals, type SeriesPoint } from "./activity-series";
 import { ChartSwatch } from "@/components/ui/chart-swatch";
 

@@ -3,7 +3,7 @@
 import { Undo2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { cancelCampaignAction } from "@/lib/dashboard/actions/campaigns";
+import { cancelCampaignAction } from "@/lib/web/dashboard/actions/campaigns";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from "../../ui/alert-dialog";
 import { Button } from "../../ui/button";
 import { DialogFooter } from "../../ui/dialog";

@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
-import { engagedContactsAction } from "@/lib/dashboard/actions/campaigns";
-import type { EngagedContact } from "@/lib/dashboard/campaign-engagement";
-import { formatDateTime } from "@/lib/dashboard/format";
+import { engagedContactsAction } from "@/lib/web/dashboard/actions/campaigns";
+import type { EngagedContact } from "@/lib/web/dashboard/campaign-engagement";
+import { formatDateTime } from "@/lib/web/dashboard/format";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Notice } from "../../ui/notice";

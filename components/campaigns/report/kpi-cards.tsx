@@ -8,7 +8,7 @@ import {
   Users,
 } from "lucide-react";
 import type { CampaignResource } from "@/lib/campaigns/serialize";
-import { formatCount } from "@/lib/dashboard/format";
+import { formatCount } from "@/lib/web/dashboard/format";
 import { StatCard } from "../../overview/stat-card";
 import { formatRate, rateOf } from "../format";
 

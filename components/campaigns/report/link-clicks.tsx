@@ -1,5 +1,5 @@
-import type { LinkClicks } from "@/lib/dashboard/campaign-engagement";
-import { formatCount } from "@/lib/dashboard/format";
+import type { LinkClicks } from "@/lib/web/dashboard/campaign-engagement";
+import { formatCount } from "@/lib/web/dashboard/format";
 import { Card, CardHeader } from "../../ui/card";
 import { formatRate } from "../format";
 

@@ -1,7 +1,7 @@
 import { CalendarClock, Hourglass, Send } from "lucide-react";
 import type { CampaignResource } from "@/lib/campaigns/serialize";
-import type { CampaignDelivery } from "@/lib/dashboard/campaign-delivery";
-import { formatCount, formatDateTime } from "@/lib/dashboard/format";
+import type { CampaignDelivery } from "@/lib/web/dashboard/campaign-delivery";
+import { formatCount, formatDateTime } from "@/lib/web/dashboard/format";
 import { Card } from "../../ui/card";
 import { ProgressBar } from "../../ui/progress-bar";
 import type { CampaignDisplayStatus } from "../campaign-status-badge";

@@ -1,7 +1,7 @@
 import { Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import type { CampaignResource } from "@/lib/campaigns/serialize";
-import { formatCount, formatDateTime } from "@/lib/dashboard/format";
+import { formatCount, formatDateTime } from "@/lib/web/dashboard/format";
 import { Badge } from "../../ui/badge";
 import { Card, CardHeader } from "../../ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "../../ui/table";

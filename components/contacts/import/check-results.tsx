@@ -2,7 +2,7 @@
 
 import type { ImportCheckReport } from "@/lib/imports/check";
 import { delimiterLabel } from "@/lib/imports/delimiter";
-import { formatCount } from "@/lib/dashboard/format";
+import { formatCount } from "@/lib/web/dashboard/format";
 import { Notice } from "../../ui/notice";
 import { CountTiles } from "./import-progress";
 import { ProblemRows } from "./problem-rows";

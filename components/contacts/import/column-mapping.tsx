@@ -5,7 +5,7 @@ import {
   type ColumnChoice,
   type ColumnTarget,
   type MappingProblems,
-} from "@/lib/dashboard/import-mapping";
+} from "@/lib/web/dashboard/import-mapping";
 import { cleanFieldKey } from "@/lib/imports/suggest";
 import { Input } from "../../ui/input";
 import { Notice } from "../../ui/notice";

@@ -7,7 +7,7 @@ import {
   PREVIEW_BYTES,
   readCsvPreview,
   type CsvPreview,
-} from "@/lib/dashboard/csv-preview";
+} from "@/lib/web/dashboard/csv-preview";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Notice } from "../../ui/notice";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { formatCount } from "@/lib/dashboard/format";
+import { formatCount } from "@/lib/web/dashboard/format";
 import { cn } from "../../ui/cn";
 import { Notice } from "../../ui/notice";
 import type { ImportJob, ImportState } from "./use-contact-import";

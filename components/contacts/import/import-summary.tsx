@@ -1,6 +1,6 @@
 "use client";
 
-import { formatCount } from "@/lib/dashboard/format";
+import { formatCount } from "@/lib/web/dashboard/format";
 import { Notice } from "../../ui/notice";
 import { ImportCounts } from "./import-progress";
 import { ProblemRows } from "./problem-rows";

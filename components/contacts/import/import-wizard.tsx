@@ -3,15 +3,15 @@
 import { ArrowLeft, ArrowRight, Loader2, RotateCcw, Upload } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import type { CsvPreview } from "@/lib/dashboard/csv-preview";
-import { formatCount } from "@/lib/dashboard/format";
+import type { CsvPreview } from "@/lib/web/dashboard/csv-preview";
+import { formatCount } from "@/lib/web/dashboard/format";
 import {
   hasProblems,
   initialChoices,
   mappingProblems,
   mappingToSend,
   type ColumnChoice,
-} from "@/lib/dashboard/import-mapping";
+} from "@/lib/web/dashboard/import-mapping";
 import { delimiterLabel } from "@/lib/imports/delimiter";
 import { Button } from "../../ui/button";
 import { Card, CardHeader } from "../../ui/card";

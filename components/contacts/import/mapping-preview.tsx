@@ -1,4 +1,4 @@
-import { previewRow, type ColumnChoice } from "@/lib/dashboard/import-mapping";
+import { previewRow, type ColumnChoice } from "@/lib/web/dashboard/import-mapping";
 import { Badge } from "../../ui/badge";
 import { Table, TBody, TD, TH, THead, TR } from "../../ui/table";
 

@@ -2,8 +2,8 @@
 
 import { Download } from "lucide-react";
 import type { ImportDuplicateRow, ImportRowError } from "@/db/schema";
-import { csvLine } from "@/lib/dashboard/csv-preview";
-import { formatCount } from "@/lib/dashboard/format";
+import { csvLine } from "@/lib/web/dashboard/csv-preview";
+import { formatCount } from "@/lib/web/dashboard/format";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { TBody, TD, TH, THead, TR } from "../../ui/table";

@@ -1,5 +1,5 @@
 import { listContactStory, serializeContactStory, STORY_PAGE_SIZE } from "@/lib/contacts/timeline";
-import { requireDashboard } from "@/lib/dashboard/context";
+import { requireDashboard } from "@/lib/web/dashboard/context";
 import { Card, CardHeader } from "../../ui/card";
 import { CodeBlock } from "../../ui/code-block";
 import { StoryFeed } from "./story-feed";

@@ -1,6 +1,6 @@
 import { AlertTriangle, Eye, MousePointerClick, XCircle } from "lucide-react";
 import type { StoryItem } from "@/lib/contacts/timeline";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 
 type Activity = Extract<StoryItem, { kind: "email" }>["email"]["activity"][number];
 

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import type { ContactStoryResource } from "@/lib/contacts/timeline";
-import { loadContactStoryAction } from "@/lib/dashboard/actions/contacts";
+import { loadContactStoryAction } from "@/lib/web/dashboard/actions/contacts";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
 import { StoryItemView } from "./story-item";

@@ -11,7 +11,7 @@ import {
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { StoryItem } from "@/lib/contacts/timeline";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { stepLabels } from "../../automations/runs/step-labels";
 import { describeStepRun } from "../../automations/runs/step-outcome";
 import { RunStatusBadge } from "../../automations/runs/run-status-badge";

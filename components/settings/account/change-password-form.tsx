@@ -3,8 +3,8 @@
 import { KeyRound, Loader2 } from "lucide-react";
 import Link from "next/link";
 import { useActionState } from "react";
-import { changePasswordAction } from "@/lib/dashboard/actions/account";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { changePasswordAction } from "@/lib/web/dashboard/actions/account";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { Button } from "../../ui/button";
 import { Card, CardHeader } from "../../ui/card";
 import { describedBy, Field } from "../../ui/field";

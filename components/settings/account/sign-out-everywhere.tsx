@@ -2,7 +2,7 @@
 
 import { LogOut } from "lucide-react";
 import { useState } from "react";
-import { signOutEverywhereAction } from "@/lib/dashboard/actions/auth";
+import { signOutEverywhereAction } from "@/lib/web/dashboard/actions/auth";
 import { Button } from "../../ui/button";
 import { ConfirmActionDialog } from "../../ui/confirm-action-dialog";
 

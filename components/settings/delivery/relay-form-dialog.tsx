@@ -12,8 +12,8 @@ import {
 } from "react";
 import type { RelayView } from "@/lib/delivery/relays";
 import type { ConnectionCheck } from "@/lib/delivery/test-connection";
-import { saveRelayAction, testRelayAction } from "@/lib/dashboard/actions/delivery";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { saveRelayAction, testRelayAction } from "@/lib/web/dashboard/actions/delivery";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { Button } from "../../ui/button";
 import { Dialog, DialogBody, DialogContent, DialogFooter, DialogTrigger } from "../../ui/dialog";
 import { describedBy, Field } from "../../ui/field";

@@ -3,7 +3,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { RelayView } from "@/lib/delivery/relays";
-import { deleteRelayAction } from "@/lib/dashboard/actions/delivery";
+import { deleteRelayAction } from "@/lib/web/dashboard/actions/delivery";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { ConfirmActionDialog } from "../../ui/confirm-action-dialog";

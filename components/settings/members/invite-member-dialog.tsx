@@ -2,9 +2,9 @@
 
 import { Link2, UserPlus } from "lucide-react";
 import { startTransition, useActionState, type FormEvent } from "react";
-import { inviteMemberAction, type CreatedInvitation } from "@/lib/dashboard/actions/members";
-import { formatDateTime } from "@/lib/dashboard/format";
-import { IDLE, type FormState } from "@/lib/dashboard/form-state";
+import { inviteMemberAction, type CreatedInvitation } from "@/lib/web/dashboard/actions/members";
+import { formatDateTime } from "@/lib/web/dashboard/format";
+import { IDLE, type FormState } from "@/lib/web/dashboard/form-state";
 import { Button } from "../../ui/button";
 import { CopyButton } from "../../ui/copy-button";
 import { DialogBody, DialogContent, DialogFooter } from "../../ui/dialog";

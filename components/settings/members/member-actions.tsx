@@ -6,7 +6,7 @@ import {
   changeMemberRoleAction,
   removeMemberAction,
   revokeInvitationAction,
-} from "@/lib/dashboard/actions/members";
+} from "@/lib/web/dashboard/actions/members";
 import { Button } from "../../ui/button";
 import { ConfirmActionDialog } from "../../ui/confirm-action-dialog";
 import {

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { BLOCK_TYPES } from "@/lib/dashboard/templates-document";
+import { BLOCK_TYPES } from "@/lib/web/dashboard/templates-document";
 import type { BlockType } from "@/lib/templates/blocks";
 import {
   DropdownMenu,

@@ -25,14 +25,14 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical } from "lucide-react";
 import { createContext, useContext, useState, type ReactNode } from "react";
-import { findBlock } from "@/lib/dashboard/templates-document";
+import { findBlock } from "@/lib/web/dashboard/templates-document";
 import {
   columnDropId,
   dropBlock,
   dropTargetFor,
   parseColumnDropId,
   resolveDrop,
-} from "@/lib/dashboard/templates-reorder";
+} from "@/lib/web/dashboard/templates-reorder";
 import type { BlocksDocument, BlockType } from "@/lib/templates/blocks";
 import { cn } from "../../ui/cn";
 import { BLOCK_META, blockSummary } from "./block-meta";

@@ -1,7 +1,7 @@
 "use client";
 
 import { MousePointerClick } from "lucide-react";
-import type { AnyBlock } from "@/lib/dashboard/templates-document";
+import type { AnyBlock } from "@/lib/web/dashboard/templates-document";
 import type { Block } from "@/lib/templates/blocks";
 import type { ResolvedTheme } from "@/lib/templates/theme";
 import { SegmentedControl } from "../../ui/segmented-control";

@@ -10,7 +10,7 @@ import {
   removeBlock,
   type AnyBlock,
   type InsertTarget,
-} from "@/lib/dashboard/templates-document";
+} from "@/lib/web/dashboard/templates-document";
 import type { BlocksDocument, BlockType } from "@/lib/templates/blocks";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";

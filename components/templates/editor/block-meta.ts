@@ -8,7 +8,7 @@ import {
   Type,
   type LucideIcon,
 } from "lucide-react";
-import type { AnyBlock } from "@/lib/dashboard/templates-document";
+import type { AnyBlock } from "@/lib/web/dashboard/templates-document";
 import type { BlockType } from "@/lib/templates/blocks";
 
 export const BLOCK_META: Record<BlockType, { label: string; icon: LucideIcon; hint: string }> = {

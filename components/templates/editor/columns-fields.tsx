@@ -1,7 +1,7 @@
 "use client";
 
 import { Plus } from "lucide-react";
-import { setColumnCount } from "@/lib/dashboard/templates-document";
+import { setColumnCount } from "@/lib/web/dashboard/templates-document";
 import { Button } from "../../ui/button";
 import { SegmentedControl } from "../../ui/segmented-control";
 import type { InspectorProps } from "./block-inspector";

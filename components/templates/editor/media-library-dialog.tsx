@@ -2,7 +2,7 @@
 
 import { ImageOff, LoaderCircle, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { FormState } from "@/lib/dashboard/form-state";
+import type { FormState } from "@/lib/web/dashboard/form-state";
 import type { MediaItem } from "@/lib/media/serialize";
 import { Button } from "../../ui/button";
 import { ConfirmActionDialog } from "../../ui/confirm-action-dialog";

@@ -1,7 +1,7 @@
 "use client";
 
-import { findBlock } from "@/lib/dashboard/templates-document";
-import type { EditorIssues } from "@/lib/dashboard/templates-issues";
+import { findBlock } from "@/lib/web/dashboard/templates-document";
+import type { EditorIssues } from "@/lib/web/dashboard/templates-issues";
 import type { BlocksDocument } from "@/lib/templates/blocks";
 import { Notice } from "../../ui/notice";
 import { BLOCK_META } from "./block-meta";

@@ -4,7 +4,7 @@ import { Notice } from "../../ui/notice";
 
 /**
  * The HTML editor's warning about scripts (issue 21): shown while the source has any, never in
- * the way of saving. Sends take them out (lib/html/active-content.ts).
+ * the way of saving. Sends take them out (lib/core/html/active-content.ts).
  */
 export function ScriptWarnings({ warnings }: { warnings: string[] }) {
   if (warnings.length === 0) return null;

@@ -3,9 +3,9 @@
 import { Send } from "lucide-react";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { sendTestEmailAction } from "@/lib/dashboard/actions/templates";
-import { sentence } from "@/lib/dashboard/templates-issues";
-import { testSendVariables, type Samples } from "@/lib/dashboard/templates-variables";
+import { sendTestEmailAction } from "@/lib/web/dashboard/actions/templates";
+import { sentence } from "@/lib/web/dashboard/templates-issues";
+import { testSendVariables, type Samples } from "@/lib/web/dashboard/templates-variables";
 import { sampleValueFor } from "@/lib/templates/sample-values";
 import type { TemplateVariable } from "@/lib/templates/variables";
 import { Button } from "../../ui/button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { convertToHtmlAction, type PreviewRequest } from "@/lib/dashboard/actions/templates";
+import { convertToHtmlAction, type PreviewRequest } from "@/lib/web/dashboard/actions/templates";
 import {
   createBlock,
   findBlock,
@@ -9,9 +9,9 @@ import {
   randomId,
   updateBlock,
   type AnyBlock,
-} from "@/lib/dashboard/templates-document";
-import { previewableDocument, scriptWarnings } from "@/lib/dashboard/templates-issues";
-import { previewVariables } from "@/lib/dashboard/templates-variables";
+} from "@/lib/web/dashboard/templates-document";
+import { previewableDocument, scriptWarnings } from "@/lib/web/dashboard/templates-issues";
+import { previewVariables } from "@/lib/web/dashboard/templates-variables";
 import type { BlocksDocument } from "@/lib/templates/blocks";
 import { listTemplateVariables } from "@/lib/templates/inspect";
 import type { SampleContext } from "@/lib/templates/sample-values";

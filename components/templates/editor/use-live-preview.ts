@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { previewTemplateAction, type PreviewRequest } from "@/lib/dashboard/actions/templates";
+import { previewTemplateAction, type PreviewRequest } from "@/lib/web/dashboard/actions/templates";
 
 export type LivePreview = {
   html: string;

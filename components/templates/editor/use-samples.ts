@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { Samples } from "@/lib/dashboard/templates-variables";
+import type { Samples } from "@/lib/web/dashboard/templates-variables";
 
 /**
  * The sample values of a template's variables, kept in this browser (per template) so the

@@ -1,13 +1,13 @@
 "use client";
 
 import { useCallback, useMemo, useRef, useState } from "react";
-import { saveTemplateAction, type TemplateDraft } from "@/lib/dashboard/actions/templates";
+import { saveTemplateAction, type TemplateDraft } from "@/lib/web/dashboard/actions/templates";
 import {
   NO_ISSUES,
   placeIssues,
   validateDocument,
   type EditorIssues,
-} from "@/lib/dashboard/templates-issues";
+} from "@/lib/web/dashboard/templates-issues";
 import type { BlocksDocument } from "@/lib/templates/blocks";
 
 export type Draft = {

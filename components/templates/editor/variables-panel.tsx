@@ -1,6 +1,6 @@
 "use client";
 
-import { VARIABLE_SYNTAX, type Samples } from "@/lib/dashboard/templates-variables";
+import { VARIABLE_SYNTAX, type Samples } from "@/lib/web/dashboard/templates-variables";
 import { sampleValueFor } from "@/lib/templates/sample-values";
 import type { TemplateVariable } from "@/lib/templates/variables";
 import { CopyButton } from "../../ui/copy-button";

@@ -9,9 +9,9 @@ import { InvalidCursorNotice, KeysetPager } from "@/components/ui/keyset-pager";
 import { automationsActivity } from "@/lib/automations/activity";
 import { automationsHealth } from "@/lib/automations/health";
 import { listAutomations } from "@/lib/automations/list";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { first, type SearchParams } from "@/lib/dashboard/search-params";
-import { ValidationError } from "@/lib/errors";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { first, type SearchParams } from "@/lib/web/dashboard/search-params";
+import { ValidationError } from "@/lib/core/errors";
 
 export const metadata: Metadata = { title: "Automations" };
 

@@ -5,9 +5,9 @@ import type { TemplateOption } from "@/components/automations/builder/template-o
 import { getAutomation, getAutomationWithStats } from "@/lib/automations/get";
 import { serializeAutomation } from "@/lib/automations/serialize";
 import { breakerThresholds } from "@/lib/breaker/thresholds";
-import type { ServiceContext } from "@/lib/context";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { NotFoundError } from "@/lib/errors";
+import type { ServiceContext } from "@/lib/core/context";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { NotFoundError } from "@/lib/core/errors";
 import { listTemplates } from "@/lib/templates/list";
 
 type Props = { params: Promise<{ id: string }> };

@@ -8,10 +8,10 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InvalidCursorNotice, KeysetPager, newestFirstSummary } from "@/components/ui/keyset-pager";
 import { listCampaigns } from "@/lib/campaigns/manage";
-import { segmentOptions } from "@/lib/dashboard/campaign-options";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { first, type SearchParams } from "@/lib/dashboard/search-params";
-import { ValidationError } from "@/lib/errors";
+import { segmentOptions } from "@/lib/web/dashboard/campaign-options";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { first, type SearchParams } from "@/lib/web/dashboard/search-params";
+import { ValidationError } from "@/lib/core/errors";
 
 export const metadata: Metadata = { title: "Campaigns" };
 

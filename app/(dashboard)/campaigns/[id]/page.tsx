@@ -9,12 +9,12 @@ import {
   segmentOptions,
   senderOptions,
   templateOptions,
-} from "@/lib/dashboard/campaign-options";
+} from "@/lib/web/dashboard/campaign-options";
 import { breakerThresholds } from "@/lib/breaker/thresholds";
-import { campaignLinkClicks } from "@/lib/dashboard/campaign-engagement";
-import { campaignReport } from "@/lib/dashboard/campaign-report";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { NotFoundError } from "@/lib/errors";
+import { campaignLinkClicks } from "@/lib/web/dashboard/campaign-engagement";
+import { campaignReport } from "@/lib/web/dashboard/campaign-report";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { NotFoundError } from "@/lib/core/errors";
 
 type Props = { params: Promise<{ id: string }> };
 

@@ -5,8 +5,8 @@ import {
   segmentOptions,
   senderOptions,
   templateOptions,
-} from "@/lib/dashboard/campaign-options";
-import { requireDashboard } from "@/lib/dashboard/context";
+} from "@/lib/web/dashboard/campaign-options";
+import { requireDashboard } from "@/lib/web/dashboard/context";
 
 export const metadata: Metadata = { title: "New campaign" };
 

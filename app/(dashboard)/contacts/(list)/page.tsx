@@ -19,11 +19,11 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { InvalidCursorNotice, KeysetPager } from "@/components/ui/keyset-pager";
 import { listContacts } from "@/lib/contacts/list";
 import { SettingsLink } from "@/components/settings/settings-link";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { formatCount } from "@/lib/dashboard/format";
-import { first, type SearchParams } from "@/lib/dashboard/search-params";
-import { countContacts } from "@/lib/dashboard/stats";
-import { ValidationError } from "@/lib/errors";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { formatCount } from "@/lib/web/dashboard/format";
+import { first, type SearchParams } from "@/lib/web/dashboard/search-params";
+import { countContacts } from "@/lib/web/dashboard/stats";
+import { ValidationError } from "@/lib/core/errors";
 import { listSegments } from "@/lib/segments/manage";
 
 export const metadata: Metadata = { title: "Contacts" };

@@ -13,10 +13,10 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { getContact } from "@/lib/contacts/get";
 import { serializeContact } from "@/lib/contacts/serialize";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
-import { NotFoundError } from "@/lib/errors";
-import { tagsOf } from "@/lib/tags";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
+import { NotFoundError } from "@/lib/core/errors";
+import { tagsOf } from "@/lib/core/tags";
 
 type Props = { params: Promise<{ id: string }> };
 

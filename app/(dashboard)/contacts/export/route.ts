@@ -1,4 +1,4 @@
-import { withDashboardSession } from "@/lib/dashboard/route-handler";
+import { withDashboardSession } from "@/lib/web/dashboard/route-handler";
 import { exportContactsCsv } from "@/lib/imports/export";
 import { getSegment } from "@/lib/segments/manage";
 

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { ImportWizard } from "@/components/contacts/import/import-wizard";
 import { listContactDataKeys } from "@/lib/contacts/data-keys";
-import { requireDashboard } from "@/lib/dashboard/context";
+import { requireDashboard } from "@/lib/web/dashboard/context";
 
 export const metadata: Metadata = { title: "Import contacts" };
 

@@ -18,13 +18,13 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InvalidCursorNotice, KeysetPager, newestFirstSummary } from "@/components/ui/keyset-pager";
 import { SettingsLink } from "@/components/settings/settings-link";
-import { requireDashboard } from "@/lib/dashboard/context";
+import { requireDashboard } from "@/lib/web/dashboard/context";
 import { listDomains } from "@/lib/domains/list";
-import { first, pick, type SearchParams } from "@/lib/dashboard/search-params";
+import { first, pick, type SearchParams } from "@/lib/web/dashboard/search-params";
 import { listAutomations } from "@/lib/automations/list";
 import { listCampaigns } from "@/lib/campaigns/manage";
 import { listEmails } from "@/lib/emails/list";
-import { ValidationError } from "@/lib/errors";
+import { ValidationError } from "@/lib/core/errors";
 
 export const metadata: Metadata = { title: "Emails" };
 

@@ -10,10 +10,10 @@ import { EmailTimeline } from "@/components/emails/email-timeline";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { requireDashboard } from "@/lib/dashboard/context";
+import { requireDashboard } from "@/lib/web/dashboard/context";
 import { getEmail, listEmailEvents } from "@/lib/emails/list";
 import { serializeEmailDetail } from "@/lib/emails/serialize";
-import { NotFoundError, ValidationError } from "@/lib/errors";
+import { NotFoundError, ValidationError } from "@/lib/core/errors";
 
 type Props = {
   params: Promise<{ id: string }>;

@@ -7,9 +7,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InvalidCursorNotice, KeysetPager } from "@/components/ui/keyset-pager";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { first, type SearchParams } from "@/lib/dashboard/search-params";
-import { ValidationError } from "@/lib/errors";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { first, type SearchParams } from "@/lib/web/dashboard/search-params";
+import { ValidationError } from "@/lib/core/errors";
 import { countSavedConditions } from "@/lib/segments/contacts";
 import { listSegments } from "@/lib/segments/manage";
 

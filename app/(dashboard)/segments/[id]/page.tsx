@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { SegmentBuilder } from "@/components/segments/segment-builder";
 import { SegmentMembers } from "@/components/segments/segment-members";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { first, type SearchParams } from "@/lib/dashboard/search-params";
-import { NotFoundError } from "@/lib/errors";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { first, type SearchParams } from "@/lib/web/dashboard/search-params";
+import { NotFoundError } from "@/lib/core/errors";
 import { getSegment } from "@/lib/segments/manage";
 import { serializeSegment } from "@/lib/segments/serialize";
 

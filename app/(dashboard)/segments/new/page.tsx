@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { SegmentBuilder } from "@/components/segments/segment-builder";
-import { requireDashboard } from "@/lib/dashboard/context";
+import { requireDashboard } from "@/lib/web/dashboard/context";
 
 export const metadata: Metadata = { title: "New segment" };
 

@@ -5,9 +5,9 @@ import { SignOutEverywhere } from "@/components/settings/account/sign-out-everyw
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { formatDate, formatDateTime, relativeTime } from "@/lib/dashboard/format";
-import { describeUserAgent } from "@/lib/dashboard/user-agent";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { formatDate, formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
+import { describeUserAgent } from "@/lib/web/dashboard/user-agent";
 import { listSessionsOfUser } from "@/lib/users/sessions";
 
 export const metadata: Metadata = { title: "Your account" };

@@ -12,9 +12,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import type { KeyPermission } from "@/lib/api-keys/keys";
 import { listApiKeys } from "@/lib/api-keys/manage";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { formatDate, formatDateTime, relativeTime } from "@/lib/dashboard/format";
-import { can } from "@/lib/permissions";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { formatDate, formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
+import { can } from "@/lib/core/permissions";
 
 export const metadata: Metadata = { title: "API keys" };
 

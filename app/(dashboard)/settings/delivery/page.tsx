@@ -8,9 +8,9 @@ import { AdminOnly } from "@/components/settings/admin-only";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireDashboard } from "@/lib/dashboard/context";
+import { requireDashboard } from "@/lib/web/dashboard/context";
 import { deliverySettings } from "@/lib/delivery/relays";
-import { can } from "@/lib/permissions";
+import { can } from "@/lib/core/permissions";
 
 export const metadata: Metadata = { title: "Delivery" };
 

@@ -6,13 +6,13 @@ import { DangerZone } from "@/components/settings/danger-zone";
 import { GeneralSettingsForm } from "@/components/settings/general-settings-form";
 import { ProjectCard } from "@/components/settings/project-card";
 import { PublicUrlCard } from "@/components/settings/public-url-card";
-import { requireDashboard } from "@/lib/dashboard/context";
+import { requireDashboard } from "@/lib/web/dashboard/context";
 import { listDomains } from "@/lib/domains/list";
-import { can } from "@/lib/permissions";
+import { can } from "@/lib/core/permissions";
 import { DEFAULT_THRESHOLDS } from "@/lib/breaker/judge";
 import { projectRow } from "@/lib/projects/settings";
-import { requestOrigin } from "@/lib/http/request-origin";
-import { publicUrlOf } from "@/lib/public-url";
+import { requestOrigin } from "@/lib/core/http/request-origin";
+import { publicUrlOf } from "@/lib/instance/public-url";
 
 export const metadata: Metadata = { title: "General settings" };
 

@@ -11,9 +11,9 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { formatDate, formatDateTime, relativeTime } from "@/lib/dashboard/format";
-import { can } from "@/lib/permissions";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { formatDate, formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
+import { can } from "@/lib/core/permissions";
 import { listInvitations } from "@/lib/users/invitations";
 import { listMembers } from "@/lib/users/members";
 

@@ -14,11 +14,11 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InvalidCursorNotice, KeysetPager } from "@/components/ui/keyset-pager";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { formatCount } from "@/lib/dashboard/format";
-import { first, type SearchParams } from "@/lib/dashboard/search-params";
-import { countOwnTemplates, listGalleryTemplates } from "@/lib/dashboard/templates-gallery";
-import { ValidationError } from "@/lib/errors";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { formatCount } from "@/lib/web/dashboard/format";
+import { first, type SearchParams } from "@/lib/web/dashboard/search-params";
+import { countOwnTemplates, listGalleryTemplates } from "@/lib/web/dashboard/templates-gallery";
+import { ValidationError } from "@/lib/core/errors";
 import { isTemplateCategory } from "@/lib/templates/categories";
 import { listTemplates } from "@/lib/templates/list";
 

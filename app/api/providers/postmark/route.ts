@@ -1,8 +1,8 @@
-import { methodsNotAllowed, withRequestId } from "@/lib/api-handler";
-import { readBodyText } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { methodsNotAllowed, withRequestId } from "@/lib/web/api-handler";
+import { readBodyText } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 import { handlePostmarkWebhook } from "@/lib/providers/postmark-webhook";
-import { getRuntime } from "@/lib/runtime";
+import { getRuntime } from "@/lib/start/runtime";
 
 // POST /api/providers/postmark — Postmark bounce, spam complaint and delivery webhooks (Basic auth)
 export const POST = withRequestId(async (request) => {

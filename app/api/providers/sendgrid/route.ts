@@ -1,8 +1,8 @@
-import { methodsNotAllowed, withRequestId } from "@/lib/api-handler";
-import { readBodyText } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { methodsNotAllowed, withRequestId } from "@/lib/web/api-handler";
+import { readBodyText } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 import { handleSendgridWebhook } from "@/lib/providers/sendgrid-webhook";
-import { getRuntime } from "@/lib/runtime";
+import { getRuntime } from "@/lib/start/runtime";
 
 // POST /api/providers/sendgrid — SendGrid Signed Event Webhook batches
 export const POST = withRequestId(async (request) => {

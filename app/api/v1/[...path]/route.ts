@@ -1,5 +1,5 @@
-import { withRequestId } from "@/lib/api-handler";
-import { errorBody, json } from "@/lib/http/respond";
+import { withRequestId } from "@/lib/web/api-handler";
+import { errorBody, json } from "@/lib/core/http/respond";
 
 // Any /v1 path no route matched: a JSON 404 in the API's error shape
 const notFound = withRequestId(async (request) =>

@@ -1,9 +1,9 @@
 import { createAutomation } from "@/lib/automations/create";
 import { listAutomations } from "@/lib/automations/list";
 import { serializeAutomation } from "@/lib/automations/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { readJsonBody } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { readJsonBody } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 
 // POST /v1/automations — create (always draft) with validated steps: 201
 export const POST = withApiKey(async ({ request, ctx }) =>

@@ -1,8 +1,8 @@
 import { createCampaign, listCampaigns } from "@/lib/campaigns/manage";
 import { serializeCampaign } from "@/lib/campaigns/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { readJsonBody } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { readJsonBody } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 
 // POST /v1/campaigns — a draft; from_email on a verified domain; up to 3 alternate subjects: 201
 export const POST = withApiKey(async ({ request, ctx }) => {

@@ -1,9 +1,9 @@
 import { listContacts } from "@/lib/contacts/list";
 import { serializeContact } from "@/lib/contacts/serialize";
 import { upsertContact } from "@/lib/contacts/upsert";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { readJsonBody } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { readJsonBody } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 
 // POST /v1/contacts — upsert by email: 201 when created, 200 when updated
 export const POST = withApiKey(async ({ request, ctx }) => {

@@ -1,9 +1,9 @@
 import { addDomain } from "@/lib/domains/create";
 import { listDomains } from "@/lib/domains/list";
 import { serializeDomain } from "@/lib/domains/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { readJsonBody } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { readJsonBody } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 
 // POST /v1/domains — adds a pending domain with a DKIM key pair and the DNS records to publish
 export const POST = withApiKey(async ({ request, ctx }) =>

@@ -1,6 +1,6 @@
 import { listEmails } from "@/lib/emails/list";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { json } from "@/lib/core/http/respond";
 
 // GET /v1/emails — newest first; filters: status, type, to, contact_id, campaign_id, automation_id, since, until, search
 export const GET = withApiKey({ permission: "sending" }, async ({ ctx, query }) =>

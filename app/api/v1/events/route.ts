@@ -1,8 +1,8 @@
 import { recordEvent } from "@/lib/events/record";
 import { serializeEvent } from "@/lib/events/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { readJsonBody } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { readJsonBody } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 
 // POST /v1/events — record a custom event; enrolls/wakes the contact's automations: 201
 export const POST = withApiKey({ permission: "sending" }, async ({ request, ctx }) =>

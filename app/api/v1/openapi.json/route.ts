@@ -1,7 +1,7 @@
-import { methodsNotAllowed, withRequestId } from "@/lib/api-handler";
-import { json } from "@/lib/http/respond";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
-import { getRuntime } from "@/lib/runtime";
+import { methodsNotAllowed, withRequestId } from "@/lib/web/api-handler";
+import { json } from "@/lib/core/http/respond";
+import { buildOpenApiDocument } from "@/lib/web/openapi/document";
+import { getRuntime } from "@/lib/start/runtime";
 
 let cached: { serverUrl: string; document: unknown } | undefined;
 

@@ -1,6 +1,6 @@
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { readJsonBody } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { readJsonBody } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 import { sendEmail } from "@/lib/sending/send";
 
 // POST /v1/send — one transactional email (raw HTML or a stored template); Idempotency-Key aware

@@ -3,7 +3,7 @@
 import * as SelectPrimitive from "@radix-ui/react-select";
 import { ExternalLink, LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { templatePreviewAction } from "@/lib/dashboard/actions/automations";
+import { templatePreviewAction } from "@/lib/web/dashboard/actions/automations";
 import { ScaledFrame } from "../../../templates/scaled-frame";
 import { describedBy, Field } from "../../../ui/field";
 import { Select, SelectContent, SelectItem, SelectTrigger } from "../../../ui/select";

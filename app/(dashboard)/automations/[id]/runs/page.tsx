@@ -17,11 +17,11 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { InvalidCursorNotice, KeysetPager, newestFirstSummary } from "@/components/ui/keyset-pager";
 import type { RunStatus } from "@/db/schema";
 import { getAutomation, getAutomationWithStats } from "@/lib/automations/get";
-import { listRunsWithContacts, templateNamesOfSteps } from "@/lib/dashboard/automation-runs";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { formatCount } from "@/lib/dashboard/format";
-import { first, pick, type SearchParams } from "@/lib/dashboard/search-params";
-import { NotFoundError, ValidationError } from "@/lib/errors";
+import { listRunsWithContacts, templateNamesOfSteps } from "@/lib/web/dashboard/automation-runs";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { formatCount } from "@/lib/web/dashboard/format";
+import { first, pick, type SearchParams } from "@/lib/web/dashboard/search-params";
+import { NotFoundError, ValidationError } from "@/lib/core/errors";
 
 const PAGE_SIZE = 25;
 type Props = {

@@ -1,5 +1,5 @@
-import { withDashboardSession } from "@/lib/dashboard/route-handler";
-import { json } from "@/lib/http/respond";
+import { withDashboardSession } from "@/lib/web/dashboard/route-handler";
+import { json } from "@/lib/core/http/respond";
 import { checkContactImport } from "@/lib/imports/check";
 import { importMapping } from "@/lib/imports/request";
 

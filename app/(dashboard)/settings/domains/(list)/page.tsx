@@ -6,9 +6,9 @@ import { DomainsTable } from "@/components/domains/domains-table";
 import { AdminOnly } from "@/components/settings/admin-only";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireDashboard } from "@/lib/dashboard/context";
+import { requireDashboard } from "@/lib/web/dashboard/context";
 import { listDomains } from "@/lib/domains/list";
-import { can } from "@/lib/permissions";
+import { can } from "@/lib/core/permissions";
 
 export const metadata: Metadata = { title: "Domains" };
 

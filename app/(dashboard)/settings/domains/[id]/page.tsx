@@ -12,15 +12,15 @@ import { AdminOnly } from "@/components/settings/admin-only";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Notice } from "@/components/ui/notice";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { formatDateTime, relativeTime } from "@/lib/dashboard/format";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { MANUAL_BY_CLI } from "@/lib/domains/create";
 import { getDomain } from "@/lib/domains/get";
 import { serializeDomain } from "@/lib/domains/serialize";
 import { spfAdvice } from "@/lib/domains/spf";
-import { config } from "@/lib/config";
-import { NotFoundError } from "@/lib/errors";
-import { can } from "@/lib/permissions";
+import { config } from "@/lib/core/config";
+import { NotFoundError } from "@/lib/core/errors";
+import { can } from "@/lib/core/permissions";
 
 type Props = { params: Promise<{ id: string }> };
 

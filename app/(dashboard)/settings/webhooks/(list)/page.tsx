@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { can } from "@/lib/permissions";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { can } from "@/lib/core/permissions";
 import { listWebhooks } from "@/lib/webhooks/list";
 
 export const metadata: Metadata = { title: "Webhooks" };

@@ -1,5 +1,5 @@
-import { addressLimit, limitedPage } from "@/lib/http/address-limit";
-import { getRuntime } from "@/lib/runtime";
+import { addressLimit, limitedPage } from "@/lib/core/http/address-limit";
+import { getRuntime } from "@/lib/start/runtime";
 import { recordClick } from "@/lib/tracking/record";
 import { invalidLinkResponse, redirectResponse } from "@/lib/tracking/responses";
 

@@ -1,5 +1,5 @@
-import { clientAddressOf } from "@/lib/http/client-address";
-import { getRuntime } from "@/lib/runtime";
+import { clientAddressOf } from "@/lib/core/http/client-address";
+import { getRuntime } from "@/lib/start/runtime";
 import { openClientFingerprint } from "@/lib/tracking/open-window";
 import { recordOpen } from "@/lib/tracking/record";
 import { pixelResponse } from "@/lib/tracking/responses";

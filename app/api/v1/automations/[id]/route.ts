@@ -2,9 +2,9 @@ import { deleteAutomation } from "@/lib/automations/delete";
 import { getAutomationWithStats } from "@/lib/automations/get";
 import { serializeAutomation } from "@/lib/automations/serialize";
 import { updateAutomation } from "@/lib/automations/update";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { readJsonBody } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { readJsonBody } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 
 type Params = { id: string };
 

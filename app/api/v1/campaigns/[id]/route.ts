@@ -1,8 +1,8 @@
 import { getCampaign, updateCampaign } from "@/lib/campaigns/manage";
 import { serializeCampaign } from "@/lib/campaigns/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { readJsonBody } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { readJsonBody } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 
 type Params = { id: string };
 

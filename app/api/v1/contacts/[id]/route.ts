@@ -2,9 +2,9 @@ import { deleteContact } from "@/lib/contacts/delete";
 import { getContact } from "@/lib/contacts/get";
 import { serializeContact } from "@/lib/contacts/serialize";
 import { updateContact } from "@/lib/contacts/update";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { readJsonBody } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { readJsonBody } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 
 type Params = { id: string };
 

@@ -1,4 +1,4 @@
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
 import { exportContactsCsv } from "@/lib/imports/export";
 
 // GET /v1/contacts/export — CSV of every contact, or filtered like the list (`search=`, `subscribed=`, `email=`) and/or by `segment=`, streamed

@@ -2,9 +2,9 @@ import { deleteDomain } from "@/lib/domains/delete";
 import { getDomain } from "@/lib/domains/get";
 import { serializeDomain } from "@/lib/domains/serialize";
 import { updateDomain } from "@/lib/domains/update";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { readJsonBody } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { readJsonBody } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 
 type Params = { id: string };
 

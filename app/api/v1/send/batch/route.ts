@@ -1,6 +1,6 @@
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { readJsonBody } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { readJsonBody } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 import { sendEmailBatch } from "@/lib/sending/send-batch";
 
 // POST /v1/send/batch — up to 100 emails, all or nothing; Idempotency-Key aware

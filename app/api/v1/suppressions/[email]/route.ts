@@ -1,6 +1,6 @@
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { decodedPathParam } from "@/lib/http/params";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { decodedPathParam } from "@/lib/core/http/params";
+import { json } from "@/lib/core/http/respond";
 import { deleteSuppression } from "@/lib/suppressions/delete";
 
 type Params = { email: string };

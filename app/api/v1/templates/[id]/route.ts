@@ -1,6 +1,6 @@
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { readJsonBody } from "@/lib/http/body";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { readJsonBody } from "@/lib/core/http/body";
+import { json } from "@/lib/core/http/respond";
 import { deleteTemplate } from "@/lib/templates/delete";
 import { getTemplate } from "@/lib/templates/get";
 import { serializeTemplate } from "@/lib/templates/serialize";

@@ -10,10 +10,10 @@ import { Notice } from "@/components/ui/notice";
 import { getAutomation } from "@/lib/automations/get";
 import { getRun } from "@/lib/automations/run-list";
 import { getContact } from "@/lib/contacts/get";
-import { templateNamesOfSteps } from "@/lib/dashboard/automation-runs";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { relativeTime } from "@/lib/dashboard/format";
-import { NotFoundError } from "@/lib/errors";
+import { templateNamesOfSteps } from "@/lib/web/dashboard/automation-runs";
+import { requireDashboard } from "@/lib/web/dashboard/context";
+import { relativeTime } from "@/lib/web/dashboard/format";
+import { NotFoundError } from "@/lib/core/errors";
 
 type Props = { params: Promise<{ id: string; runId: string }> };
 

@@ -1,5 +1,5 @@
-import { withDashboardSession } from "@/lib/dashboard/route-handler";
-import { json } from "@/lib/http/respond";
+import { withDashboardSession } from "@/lib/web/dashboard/route-handler";
+import { json } from "@/lib/core/http/respond";
 import { getContactImport } from "@/lib/imports/get";
 import { serializeImport } from "@/lib/imports/serialize";
 

@@ -1,7 +1,7 @@
 import { resumeAutomation } from "@/lib/automations/resume";
 import { serializeAutomation } from "@/lib/automations/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { json } from "@/lib/core/http/respond";
 
 type Params = { id: string };
 

@@ -1,7 +1,7 @@
 import { sendCampaign } from "@/lib/campaigns/send";
 import { serializeCampaign } from "@/lib/campaigns/serialize";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { json } from "@/lib/core/http/respond";
 
 type Params = { id: string };
 

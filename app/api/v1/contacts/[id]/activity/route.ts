@@ -1,6 +1,6 @@
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
 import { listContactActivity } from "@/lib/contacts/activity";
-import { json } from "@/lib/http/respond";
+import { json } from "@/lib/core/http/respond";
 
 // GET /v1/contacts/:id/activity — the contact's emails, runs, events and subscription changes
 export const GET = withApiKey<{ id: string }>(async ({ ctx, params, query }) =>

@@ -1,5 +1,5 @@
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { json } from "@/lib/core/http/respond";
 import { checkContactImport } from "@/lib/imports/check";
 import { importFormat, importMapping } from "@/lib/imports/request";
 

@@ -1,7 +1,7 @@
 import { serializeDomain } from "@/lib/domains/serialize";
 import { verifyDomain } from "@/lib/domains/verify";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { json } from "@/lib/core/http/respond";
 
 type Params = { id: string };
 

@@ -1,6 +1,6 @@
 import { listEmailEvents } from "@/lib/emails/list";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { json } from "@/lib/core/http/respond";
 
 // GET /v1/emails/:id/events — the email's timeline, oldest first
 export const GET = withApiKey<{ id: string }>(async ({ ctx, params, query }) =>

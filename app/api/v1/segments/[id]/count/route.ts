@@ -1,5 +1,5 @@
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { json } from "@/lib/core/http/respond";
 import { countSegment } from "@/lib/segments/contacts";
 
 type Params = { id: string };

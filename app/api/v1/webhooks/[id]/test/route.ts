@@ -1,5 +1,5 @@
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { json } from "@/lib/core/http/respond";
 import { sendWebhookTestEvent } from "@/lib/webhooks/test-event";
 
 // POST /v1/webhooks/:id/test — a signed `webhook.test` delivery through the normal path (202)

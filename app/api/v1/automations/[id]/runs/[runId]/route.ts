@@ -1,6 +1,6 @@
 import { getRun } from "@/lib/automations/run-list";
-import { withApiKey, methodsNotAllowed } from "@/lib/api-handler";
-import { json } from "@/lib/http/respond";
+import { withApiKey, methodsNotAllowed } from "@/lib/web/api-handler";
+import { json } from "@/lib/core/http/respond";
 
 type Params = { id: string; runId: string };
 
