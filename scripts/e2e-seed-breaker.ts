@@ -14,7 +14,7 @@ import { serviceContext } from "@/lib/core/context";
 import { judgeBreakers } from "@/lib/deliverability/check-breakers";
 import { EVENT_EMAIL_COLUMNS, recordEmailEvents } from "@/lib/emails/events";
 import { createProject } from "@/lib/projects/create";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 
 const BREAKER_PROJECT = "Deliverability Lab";
 

@@ -12,7 +12,7 @@ import { serviceContext } from "@/lib/core/context";
 import { addMembership } from "@/lib/web/dashboard/memberships";
 import { EVENT_EMAIL_COLUMNS, recordEmailEvents } from "@/lib/emails/events";
 import { createProject } from "@/lib/projects/create";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 
 const ENGAGEMENT_PROJECT = "Engagement Lab";
 const READERS = 30;

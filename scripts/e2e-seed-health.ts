@@ -8,7 +8,7 @@ import { createAutomation } from "@/lib/automations/create";
 import { updateAutomation } from "@/lib/automations/update";
 import { serviceContext } from "@/lib/core/context";
 import { createProject } from "@/lib/projects/create";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 
 const HEALTH_PROJECT = "Health Lab";
 const FAILURE = "Template tpl_01kt1gw6g0vatpc8 no longer exists.";

@@ -5,7 +5,7 @@
  */
 import { contacts, emails } from "@/db/schema";
 import { newId } from "@/lib/core/ids";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 
 export async function seedUnsubscribeLink(runtime: Runtime, projectId: string, at: Date) {
   const address = "reader@unsubscribe.test";

@@ -1,6 +1,6 @@
 /**
  * npm test: every suite the project has, in order, with a summary.
- *   verify (prettier, eslint, tsc) → unit → contract (Portman + newman) on PGlite and PostgreSQL →
+ *   verify (prettier, eslint, tsc, the layer rules of .dependency-cruiser.cjs) → unit → contract (Portman + newman) on PGlite and PostgreSQL →
  *   integration on PGlite → integration on PostgreSQL (the PostgreSQL steps are skipped loudly
  *   when no server answers) → next build → Playwright e2e in Debian Chromium.
  * `npm test -- --only unit,integration-pglite` runs a subset.
@@ -12,6 +12,16 @@ import { ensureSystemPackages } from "./system-packages";
 type Step = { name: string; command: string[]; env?: Record<string, string> };
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
+/** The import rules between lib/'s layers (docs/architecture.md); `npm run lint:layers`. */
+const LAYERS_ARGS = [
+  "lib",
+  "app",
+  "components",
+  "--config",
+  ".dependency-cruiser.cjs",
+  "--output-type",
+  "err",
+];
 
 async function main() {
   const onlyArg = process.argv.indexOf("--only");
@@ -22,6 +32,7 @@ async function main() {
     { name: "format", command: [bin("prettier"), "--check", "--log-level", "warn", "."] },
     { name: "lint", command: [bin("eslint"), "--max-warnings", "0", "."] },
     { name: "typecheck", command: [bin("tsc"), "--noEmit"] },
+    { name: "layers", command: [bin("depcruise"), ...LAYERS_ARGS] },
     { name: "unit", command: [bin("vitest"), "run", "--project", "unit"] },
     // Portman + newman against the real handlers: the API as its OpenAPI document describes it.
     {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "@/db";
 import { automationRuns } from "@/db/schema";
 import { JOBS, PRIORITY } from "@/lib/core/jobs/names";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 
 /**
  * The dispatcher turns runs that are due into `automation-advance` jobs. A run row is its own

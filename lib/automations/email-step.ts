@@ -1,6 +1,6 @@
 import type { Executor } from "@/db";
 import { AppError } from "@/lib/core/errors";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { OutboundBatch } from "../sending/outbound";
 import type { RunFacts } from "./conditions";
 import type { EmailResult, EmailStepRecord, RunContext } from "./runner";

@@ -9,7 +9,7 @@ import {
 import type { Executor } from "@/db";
 import { newId } from "@/lib/core/ids";
 import { JOBS } from "@/lib/core/jobs/names";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { AutomationEmailBatch } from "./email-step";
 import {
   advanceRun,

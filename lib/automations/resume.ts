@@ -3,7 +3,6 @@ import { automations } from "@/db/schema";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { ConflictError } from "@/lib/core/errors";
 import { JOBS } from "@/lib/core/jobs/names";
-import { wakeDuePoller } from "@/lib/core/jobs/poller";
 import { releaseHeldEmails } from "../sending/hold";
 import { findAutomationOrThrow } from "./internal";
 import { resumeRunsOfAutomation } from "./runs";
@@ -42,7 +41,7 @@ export async function resumeAutomation(ctx: ServiceContext, automationId: string
     await releaseHeldEmails(tx, ctx.jobs, { automationId: current.id });
     return automation!;
   });
-  wakeDuePoller();
+  ctx.dueWork.wake();
   ctx.jobs.notify(JOBS.deliverEmail);
   return resumed;
 }

@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { triggerKeyOf } from "./enroll";
 import { assertStepTemplatesExist, findAutomationOrThrow } from "./internal";
-import { wakeDuePoller } from "@/lib/core/jobs/poller";
 import { pauseRunsOfAutomation, relocateRunsOffRemovedSteps, resumeRunsOfAutomation } from "./runs";
 import { parseUpdateAutomation } from "./schemas";
 import { releaseHeldEmails } from "../sending/hold";
@@ -56,6 +55,6 @@ export async function updateAutomation(ctx: ServiceContext, automationId: string
     return automation!;
   });
   // Resumed or relocated runs may be due now.
-  if (values.steps || values.status === "live") wakeDuePoller();
+  if (values.steps || values.status === "live") ctx.dueWork.wake();
   return updated;
 }

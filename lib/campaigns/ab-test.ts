@@ -2,7 +2,7 @@ import { and, eq, isNull, lte } from "drizzle-orm";
 import { campaigns, type Campaign, type CampaignVariant } from "@/db/schema";
 import type { Executor } from "@/db";
 import { JOBS } from "@/lib/core/jobs/names";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { variantsOf } from "./internal";
 
 /**

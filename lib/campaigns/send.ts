@@ -4,8 +4,7 @@ import { rowsOf } from "@/db";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { ConflictError, ForbiddenError, ValidationError } from "@/lib/core/errors";
 import { JOBS } from "@/lib/core/jobs/names";
-import { wakeDuePoller } from "@/lib/core/jobs/poller";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { deliverEmails } from "../sending/deliver";
 import { requireVerifiedSender } from "../sending/sender";
 import { fanOutBatch } from "./fanout";
@@ -66,7 +65,7 @@ export async function sendCampaign(
       .where(eq(campaigns.id, campaign.id));
   });
   if (!inline) {
-    wakeDuePoller();
+    ctx.dueWork.wake();
     return { ...(await findCampaignOrThrow(ctx.db, ctx.projectId, campaignId)), mode: "queued" };
   }
   return { ...(await sendInline(ctx, campaignId)), mode: "inline" };

@@ -1,5 +1,5 @@
 import { hostedIcon, hostedPage } from "@/lib/core/http/hosted-page";
-import { escapeHtml } from "../templates/variables";
+import { escapeHtml } from "@/lib/core/html/entities";
 import type { UnsubscribeTarget } from "./unsubscribe";
 
 /** What the page's forms post besides the token: which way the subscription should go. */

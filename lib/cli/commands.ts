@@ -7,7 +7,7 @@ import { createDomain } from "@/lib/domains/create";
 import { NotFoundError } from "@/lib/core/errors";
 import { randomBase62 } from "@/lib/core/ids";
 import { createProject } from "@/lib/projects/create";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { createUser, setUserPassword } from "@/lib/users/users";
 import { checkAdminFlags, usageError, type AdminFlags } from "./args";
 

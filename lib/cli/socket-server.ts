@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import { AppError } from "@/lib/core/errors";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import type { AdminFlags } from "./args";
 import { runAdminCommand } from "./commands";
 import {

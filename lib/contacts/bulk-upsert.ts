@@ -3,7 +3,14 @@ import { rowsOf, type Executor } from "@/db";
 import { automationRuns, automations, contacts } from "@/db/schema";
 import { runIdSql, subscribedRunContext, type RunMode } from "../automations/enroll";
 import { newId } from "@/lib/core/ids";
-import type { ImportedContact } from "../imports/rows";
+
+/** One row of a bulk upsert (a CSV import row once mapped): only the fields it gives change. */
+export type BulkContact = {
+  email: string;
+  name?: string | null;
+  subscribed?: boolean;
+  data: Record<string, unknown>;
+};
 
 /**
  * Upserts a batch of contacts by email in ONE statement, with POST /v1/contacts semantics per row
@@ -15,7 +22,7 @@ export async function bulkUpsertContacts(
   tx: Executor,
   args: {
     projectId: string;
-    rows: ImportedContact[];
+    rows: BulkContact[];
     source: string;
     now: Date;
     /** The mode of the key that started the import (test keys start test runs). */

@@ -1,5 +1,5 @@
 import { hostedIcon, hostedPage } from "@/lib/core/http/hosted-page";
-import { escapeHtml } from "../templates/variables";
+import { escapeHtml } from "@/lib/core/html/entities";
 import { CONFIRMATION_VALIDITY_DAYS } from "./double-opt-in";
 
 const TITLE = "Confirm your subscription";

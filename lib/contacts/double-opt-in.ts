@@ -2,10 +2,10 @@ import { and, eq, gt, isNotNull, type SQL } from "drizzle-orm";
 import { contacts, projects, type Contact } from "@/db/schema";
 import type { Database } from "@/db";
 import type { Clock } from "@/lib/core/clock";
+import type { Runtime } from "@/lib/core/runtime";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { randomBase62 } from "@/lib/core/ids";
 import { enrollSubscribedContact } from "../automations/enroll";
-import { wakeDuePoller } from "@/lib/core/jobs/poller";
 import { ValidationError } from "@/lib/core/errors";
 import { OutboundBatch } from "../sending/outbound";
 import { isPlausibleToken } from "../tracking/token";
@@ -81,7 +81,10 @@ export async function describeConfirmation(deps: { db: Database; clock: Clock },
  * Confirms a subscription: subscribed, token spent, automations entered. Null for a bad, used or
  * expired token (a link older than CONFIRMATION_VALIDITY_DAYS).
  */
-export async function confirmSubscription(deps: { db: Database; clock: Clock }, token: string) {
+export async function confirmSubscription(
+  deps: Pick<Runtime, "db" | "clock" | "dueWork">,
+  token: string,
+) {
   if (!isPlausibleToken(token)) return null;
   const now = deps.clock.now();
   const confirmed = await deps.db.transaction(async (tx) => {
@@ -94,6 +97,6 @@ export async function confirmSubscription(deps: { db: Database; clock: Clock }, 
     await enrollSubscribedContact(tx, { projectId: contact.projectId, contactId: contact.id, now });
     return contact;
   });
-  if (confirmed) wakeDuePoller();
+  if (confirmed) deps.dueWork.wake();
   return confirmed;
 }

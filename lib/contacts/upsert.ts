@@ -1,7 +1,6 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import { automationRuns, automations, contacts, type Contact } from "@/db/schema";
 import { rowsOf, type Executor } from "@/db";
-import { wakeDuePoller } from "@/lib/core/jobs/poller";
 import { runIdSql, subscribedRunContext } from "../automations/enroll";
 import type { ServiceContext } from "@/lib/core/context";
 import { newId } from "@/lib/core/ids";
@@ -75,7 +74,7 @@ export async function upsertContact(
     )
     select u.*, coalesce((select array_agg(id) from enrolled), '{}') as enrolled_run_ids from upserted u`);
   const row = rowsOf<RawUpsertRow>(result)[0]!;
-  if (row.enrolled_run_ids?.length) wakeDuePoller();
+  if (row.enrolled_run_ids?.length) ctx.dueWork.wake();
   const upserted: UpsertContactResult = {
     contact: {
       id: row.id,

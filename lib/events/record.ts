@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rowsOf } from "@/db";
 import { contacts, events, type RecordedEvent } from "@/db/schema";
-import { wakeDuePoller } from "@/lib/core/jobs/poller";
 import { eventTriggerStatements } from "../automations/enroll";
 import type { ServiceContext } from "@/lib/core/context";
 import { newId } from "@/lib/core/ids";
@@ -43,7 +42,7 @@ export async function recordEvent(ctx: ServiceContext, input: unknown): Promise<
     select (select contact_id from inserted) as contact_id,
            (select count(*) from enrolled)::int + (select count(*) from woken)::int as runs_due`);
   const [row] = rowsOf<{ contact_id: string | null; runs_due: number }>(result);
-  if (row && row.runs_due > 0) wakeDuePoller();
+  if (row && row.runs_due > 0) ctx.dueWork.wake();
   return {
     id,
     projectId: ctx.projectId,

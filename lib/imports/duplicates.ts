@@ -1,5 +1,6 @@
 import type { ImportDuplicateRow, ImportRowError } from "@/db/schema";
-import type { ImportedContact, RowResult } from "./rows";
+import type { BulkContact } from "@/lib/contacts/bulk-upsert";
+import type { RowResult } from "./rows";
 
 /** A row whose email an earlier row of the same file already holds. */
 export type DuplicateRow = ImportDuplicateRow;
@@ -29,9 +30,9 @@ export class FirstRows {
 /** One piece's rows, sorted out: what to upsert and what to report. */
 export type SortedPiece = {
   /** Emails whose first row in the file is in this piece (each counts as created or updated). */
-  fresh: ImportedContact[];
+  fresh: BulkContact[];
   /** Emails first seen in an earlier piece: still applied (the last row wins), not counted again. */
-  repeats: ImportedContact[];
+  repeats: BulkContact[];
   errors: ImportRowError[];
   duplicates: DuplicateRow[];
 };
@@ -42,8 +43,8 @@ export type SortedPiece = {
  * file ends up counted exactly once: created, updated, error or duplicate.
  */
 export function sortPiece(results: RowResult[], firstRow: number, seen: FirstRows): SortedPiece {
-  const fresh = new Map<string, ImportedContact>();
-  const repeats = new Map<string, ImportedContact>();
+  const fresh = new Map<string, BulkContact>();
+  const repeats = new Map<string, BulkContact>();
   const errors: ImportRowError[] = [];
   const duplicates: DuplicateRow[] = [];
   // The file-wide first row of each email met in this piece: repeats within one piece are found
@@ -68,7 +69,7 @@ export function sortPiece(results: RowResult[], firstRow: number, seen: FirstRow
 }
 
 /** The earlier row with a later one applied over it (upsert semantics: given fields change). */
-export function applyLater(earlier: ImportedContact, later: ImportedContact): ImportedContact {
+export function applyLater(earlier: BulkContact, later: BulkContact): BulkContact {
   return {
     email: later.email,
     name: later.name !== undefined ? later.name : earlier.name,

@@ -2,11 +2,11 @@ import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { contactImportChunks, contactImports, type ContactImport } from "@/db/schema";
 import type { Database, Executor } from "@/db";
 import type { Clock } from "@/lib/core/clock";
+import type { Runtime } from "@/lib/core/runtime";
 import { bulkUpsertContacts } from "../contacts/bulk-upsert";
-import { wakeDuePoller } from "@/lib/core/jobs/poller";
 import { FirstRows, sortPiece } from "./duplicates";
 import { parsePiece } from "./parse";
-import type { ImportedContact } from "./rows";
+import type { BulkContact } from "@/lib/contacts/bulk-upsert";
 
 const MAX_ERRORS_KEPT = 1000;
 const UPSERT_BATCH = 5000;
@@ -19,7 +19,10 @@ const UPSERT_BATCH = 5000;
  * file's row count. A worker that dies resumes at the next unprocessed chunk, first re-reading
  * the emails of the chunks before it; re-running a chunk is harmless (upserts are idempotent).
  */
-export async function processContactImport(deps: { db: Database; clock: Clock }, importId: string) {
+export async function processContactImport(
+  deps: Pick<Runtime, "db" | "clock" | "dueWork">,
+  importId: string,
+) {
   const seen = new FirstRows();
   // Chunks below this one have been read into `seen`.
   let seenUpTo = 0;
@@ -80,7 +83,7 @@ export async function processContactImport(deps: { db: Database; clock: Clock },
         .where(eq(contactImports.id, importId));
       return { created };
     });
-    if (counts.created > 0) wakeDuePoller();
+    if (counts.created > 0) deps.dueWork.wake();
     // Let other work (requests in this process, on PGlite) run between pieces.
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -107,7 +110,7 @@ export async function failContactImport(
 async function upsertInBatches(
   tx: Executor,
   job: ContactImport,
-  rows: ImportedContact[],
+  rows: BulkContact[],
   now: Date,
 ): Promise<{ created: number; updated: number }> {
   let created = 0;

@@ -1,3 +1,4 @@
+import type { BulkContact } from "@/lib/contacts/bulk-upsert";
 import { findInputProblem } from "@/lib/core/input-guard";
 import { restoreCell } from "./csv-cells";
 import { isEmailAddress } from "@/lib/core/validation";
@@ -8,13 +9,7 @@ import { isEmailAddress } from "@/lib/core/validation";
  * 1/0; empty keeps the default), `data.<key>`, or `ignore`. Unmapped columns become
  * `data.<column>`. NDJSON lines are objects shaped like a POST /v1/contacts body.
  */
-export type ImportedContact = {
-  email: string;
-  name?: string | null;
-  subscribed?: boolean;
-  data: Record<string, unknown>;
-};
-export type RowResult = { ok: true; contact: ImportedContact } | { ok: false; message: string };
+export type RowResult = { ok: true; contact: BulkContact } | { ok: false; message: string };
 
 /** Where a CSV column can go (`data.<key>` aside). */
 export const IMPORT_DESTINATION =
@@ -44,7 +39,7 @@ export function csvRow(
   cells: string[],
   mapping: Record<string, string>,
 ): RowResult {
-  const contact: ImportedContact = { email: "", data: {} };
+  const contact: BulkContact = { email: "", data: {} };
   const nameParts: { first?: string; last?: string } = {};
   for (const [i, column] of columns.entries()) {
     const value = restoreCell((cells[i] ?? "").trim());
@@ -110,7 +105,7 @@ export function ndjsonRow(line: string): RowResult {
   });
 }
 
-function checked(contact: ImportedContact): RowResult {
+function checked(contact: BulkContact): RowResult {
   if (contact.email === "") return { ok: false, message: "email: is missing" };
   if (!isEmailAddress(contact.email))
     return { ok: false, message: `email: "${contact.email}" is not an email address` };

@@ -1,5 +1,5 @@
 import { ImapFlow } from "imapflow";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { emailIdFromReturnPath } from "../sending/return-path";
 import { linkSigningKey } from "../tracking/key";
 import { headerLines, headerValue } from "./headers";

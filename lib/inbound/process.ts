@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { classifyInboundMessage, type InboundReport } from "../bounces/classify";
 import { JOBS } from "@/lib/core/jobs/names";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { headerLines, headerValue } from "./headers";
 import { recordInboundReports, type ReportSource } from "./record-report";
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { emailIdFromReturnPath } from "../sending/return-path";
 import { linkSigningKey } from "../tracking/key";
 import { connectionLimits } from "./connection-limits";

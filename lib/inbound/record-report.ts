@@ -7,7 +7,7 @@ import {
   recordEmailEvents,
   type RecordEmailEventInput,
 } from "../emails/events";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 
 type Report = Exclude<InboundReport, { kind: "ignored" }>;
 type ReportedEmail = RecordEmailEventInput["email"] & {

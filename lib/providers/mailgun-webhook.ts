@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/core/errors";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import {
   InvalidSignatureError,
   parseJsonBody,

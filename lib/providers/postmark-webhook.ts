@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import {
   InvalidSignatureError,
   parseJsonBody,

@@ -7,7 +7,7 @@ import {
   type EmailEventType,
   type RecordEmailEventInput,
 } from "../emails/events";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 
 /**
  * How a provider names one of our emails: the Message-ID we wrote (`<em_…@domain>`, echoed by

@@ -1,4 +1,4 @@
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { InvalidSignatureError, parseJsonBody, WebhookNotConfiguredError } from "./errors";
 import { recordProviderReport, type ProviderRecordRuntime } from "./record";
 import { mapResendEvent } from "./resend-events";

@@ -4,7 +4,7 @@ import { emails, type Email } from "@/db/schema";
 import type { Executor } from "@/db";
 import { withDeadline } from "@/db/deadline";
 import { JOBS } from "@/lib/core/jobs/names";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { enqueueDeliveries } from "./record";
 
 /**

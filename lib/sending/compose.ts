@@ -7,18 +7,11 @@ import { htmlToPlainText } from "../templates/render";
 import { ttlCache } from "@/lib/core/ttl-cache";
 import { domainOf } from "./addresses";
 import type { Config } from "@/lib/core/config";
-import type { TrackingPolicy } from "../tracking/instrument";
+import type { HtmlInstrumenter, TrackingPolicy } from "@/lib/core/runtime";
 import { linkSigningKey } from "../tracking/key";
 import { POSTMARK_METADATA_KEY } from "../providers/postmark-events";
 import { returnPathAddress } from "./return-path";
 import type { OutgoingMessage } from "@/lib/core/transports";
-
-/** Extra steps applied to the stored HTML at delivery time (open/click tracking). */
-export type HtmlInstrumenter = (
-  html: string,
-  email: Email,
-  policy: TrackingPolicy,
-) => Promise<string> | string;
 
 export type ComposeDeps = {
   db: Executor;

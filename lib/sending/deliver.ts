@@ -3,7 +3,7 @@ import { inArray } from "drizzle-orm";
 import { withDeadline } from "@/db/deadline";
 import { emails } from "@/db/schema";
 import type { JOBS, JobPayloads } from "@/lib/core/jobs/names";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import {
   claimDeliveries,
   keepClaimsAlive,

@@ -5,7 +5,7 @@ import { withDeadline } from "@/db/deadline";
 import { isTransientDatabaseError } from "@/db/transient-errors";
 import { recordEmailEvent, recordEmailEvents, type RecordEmailEventInput } from "../emails/events";
 import { JOBS, PRIORITY } from "@/lib/core/jobs/names";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { NO_CLAIM } from "./claims";
 import type { DeliveryOutcome } from "@/lib/core/transports";
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, lte } from "drizzle-orm";
 import { emails, type Email } from "@/db/schema";
 import { recordEmailEvents } from "../emails/events";
 import { JOBS, PRIORITY } from "@/lib/core/jobs/names";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 
 type ReleaseDeps = Pick<Runtime, "db" | "clock" | "jobs" | "transports">;
 

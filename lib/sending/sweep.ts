@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { emails } from "@/db/schema";
 import { EVENT_EMAIL_COLUMNS, recordEmailEvents } from "../emails/events";
 import { JOBS } from "@/lib/core/jobs/names";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { enqueueDeliveries } from "./record";
 
 type SweepDeps = Pick<Runtime, "db" | "clock" | "jobs" | "transports">;

@@ -9,7 +9,7 @@ import {
 import { randomBase62 } from "@/lib/core/ids";
 import { refreshPublicUrl } from "@/lib/instance/public-url";
 import { createProject, FIRST_PROJECT_NAME } from "../projects/create";
-import type { Runtime } from "./runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { syncSystemTemplates } from "../templates/system";
 import { createUser } from "../users/users";
 

@@ -1,37 +1,22 @@
-import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from "@/db";
+import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
 import { claimPgliteDataDir } from "@/db/pglite-lock";
 import { systemClock, type Clock } from "@/lib/core/clock";
+import type { Runtime } from "@/lib/core/runtime";
 import { config, type Config } from "@/lib/core/config";
 import { TokenBucketLimiter } from "@/lib/core/http/rate-limit";
+import { DueWorkSignal } from "@/lib/core/jobs/due-work";
 import { JobQueue, type QueueOptions } from "@/lib/core/jobs/queue";
-import type { HtmlInstrumenter } from "@/lib/sending/compose";
 import { projectRelaySource } from "@/lib/delivery/source";
 import { followPublicUrl } from "@/lib/instance/public-url";
 import { Transports } from "@/lib/core/transports";
 import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
 
-/**
- * The process-wide runtime: one database handle, the clock and the rate limiter, kept on
- * globalThis so every module instance (route handlers, server components, instrumentation)
- * shares it. Tests install their own with `installRuntime`.
- */
-export type Runtime = {
-  handle: DatabaseHandle;
-  db: Database;
-  clock: Clock;
-  config: Config;
-  limiter: TokenBucketLimiter;
-  /** Per client address: API requests without a valid key, invalid hosted-page tokens. */
-  unauthenticatedLimiter: TokenBucketLimiter;
-  jobs: JobQueue;
-  /** Open pixel and signed click links, added at delivery so stored HTML stays clean. */
-  instrumentHtml: HtmlInstrumenter;
-  /** The SMTP pool or Resend client of this process, and the test-mode simulator. */
-  transports: Transports;
-};
-
 export type RuntimeRole = "server" | "cli" | "worker";
 
+/**
+ * The process-wide runtime, kept on globalThis so every module instance (route handlers, server
+ * components, instrumentation) shares it. Tests install their own with `installRuntime`.
+ */
 type RuntimeGlobal = { __mailwrightRuntime?: Promise<Runtime> };
 const store = globalThis as unknown as RuntimeGlobal;
 
@@ -65,6 +50,7 @@ export function makeRuntime(
       cfg.unauthenticatedLimitPerMinute,
     ),
     jobs: new JobQueue(handle, queueOptions(cfg)),
+    dueWork: new DueWorkSignal(),
   };
 }
 

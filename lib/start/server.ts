@@ -2,7 +2,8 @@ import { serveAdminSocket } from "@/lib/cli/socket-server";
 import { firstBoot } from "./bootstrap";
 import { startupFacts, startupLines } from "./summary";
 import { startWorkers } from "./workers";
-import { getRuntime, type Runtime } from "./runtime";
+import type { Runtime } from "@/lib/core/runtime";
+import { getRuntime } from "./runtime";
 import { releaseQueuedEmails } from "../sending/sweep";
 
 /**

@@ -1,7 +1,7 @@
 import { countDistinct } from "drizzle-orm";
 import { deliveryRelays } from "@/db/schema";
 import { publicUrlOf, type PublicUrl } from "@/lib/instance/public-url";
-import type { Runtime } from "./runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { environmentRelays } from "@/lib/core/transports";
 
 export type StartupFacts = {

@@ -6,10 +6,10 @@ import { failContactImport, processContactImport } from "../imports/process";
 import { deliverEmailBatch } from "../sending/deliver";
 import { requeueLapsedDeliveries } from "../sending/claims";
 import { releaseQueuedEmails } from "../sending/sweep";
-import type { Runtime } from "./runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { deliverWebhookBatch } from "../webhooks/deliver";
 import { JOBS } from "@/lib/core/jobs/names";
-import { DuePoller, setProcessPoller } from "@/lib/core/jobs/poller";
+import { DuePoller } from "./due-poller";
 import { startBounceMailboxPoller } from "../inbound/mailbox";
 import { serveBounceReceiver } from "../inbound/serve-receiver";
 import { judgeBreakers } from "../deliverability/check-breakers";
@@ -62,10 +62,10 @@ export async function startWorkers(runtime: Runtime) {
     decideAbWinners,
     requeueLapsedDeliveries,
   ]);
-  setProcessPoller(poller);
+  const stopListening = runtime.dueWork.listen(() => poller.wake());
   poller.start();
   runtime.jobs.onStop(async () => {
-    setProcessPoller(undefined);
+    stopListening();
     await poller.stop();
   });
 }

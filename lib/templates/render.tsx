@@ -14,7 +14,8 @@ import {
 import { darkModeCss } from "./dark-mode";
 import { renderHtmlTemplate } from "./html-template";
 import { safeUrl } from "./urls";
-import { escapeHtml, renderBudget, renderVariables, type Variables } from "./variables";
+import { escapeHtml } from "@/lib/core/html/entities";
+import { renderBudget, renderVariables, type Variables } from "./variables";
 
 export type TemplateFormat = "html" | "blocks";
 export type RenderableTemplate = { subject: string; source: string; format: TemplateFormat };

@@ -8,6 +8,7 @@
  * - A fallback is quoted with "…" or '…' (a bare word is accepted too).
  * - Text that only looks like a placeholder (`{{ not valid }}`) is left untouched.
  */
+import { escapeHtml } from "@/lib/core/html/entities";
 import { ValidationError } from "@/lib/core/errors";
 
 export type Variables = Record<string, unknown>;
@@ -39,18 +40,6 @@ export type Placeholder = {
   path: string;
   fallback: string | undefined;
 };
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
 
 /** Reads a dotted path from the variables; undefined when any step is missing. */
 export function lookupVariable(variables: Variables, path: string): unknown {

@@ -1,6 +1,7 @@
 import type { Email } from "@/db/schema";
-import type { Runtime } from "@/lib/start/runtime";
-import { instrumentHtml, type TrackingPolicy } from "./instrument";
+import type { Runtime } from "@/lib/core/runtime";
+import type { TrackingPolicy } from "@/lib/core/runtime";
+import { instrumentHtml } from "./instrument";
 import { linkSigningKey } from "./key";
 
 /**

@@ -4,8 +4,7 @@ import { NO_TRACK_ATTRIBUTE } from "./no-track";
 import { isTrackableUrl } from "./signature";
 import { clickTrackingUrl, isTrackingUrl, openPixelUrl } from "./urls";
 
-/** What the sending domain tracks (DECISIONS §8: `open_tracking`, `click_tracking`). */
-export type TrackingPolicy = { opens: boolean; clicks: boolean };
+import type { TrackingPolicy } from "@/lib/core/runtime";
 export type InstrumentOptions = {
   appUrl: string;
   token: string;

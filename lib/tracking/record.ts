@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { emails } from "@/db/schema";
 import type { Executor } from "@/db";
 import { EVENT_EMAIL_COLUMNS, recordEmailEvent } from "../emails/events";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { linkSigningKey } from "./key";
 import { claimOpen } from "./open-window";
 import { isTrackableUrl, verifyLinkSignature } from "./signature";

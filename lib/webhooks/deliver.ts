@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { webhookDeliveries, webhookEndpoints, type WebhookDelivery } from "@/db/schema";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { holdsTicket, WebhookJobData } from "./jobs";
 import { postWebhookRequest, type OutboundRequest, type OutboundResult } from "./outbound";
 import { recordAttempt } from "./record-attempt";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { newId } from "@/lib/core/ids";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 import { iso } from "@/lib/core/serialize";
 import { enqueueWebhookAttempt, holdsTicket } from "./jobs";
 import type { OutboundResult } from "./outbound";

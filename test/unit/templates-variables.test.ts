@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { escapeHtml } from "@/lib/core/html/entities";
 import {
-  escapeHtml,
   formatVariableValue,
   listVariables,
   lookupVariable,

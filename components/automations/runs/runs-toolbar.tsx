@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { RUN_STATUSES, type RunStatus } from "@/db/schema";
+import type { RunStatus } from "@/db/schema";
 import { formatCount } from "@/lib/web/dashboard/format";
 import { cn } from "../../ui/cn";
 import { RUN_STATUS_LABELS } from "./run-status-badge";
@@ -27,7 +27,8 @@ export function RunsToolbar({
 }) {
   const tabs = [
     { label: "All", value: undefined, count: counts.total },
-    ...RUN_STATUSES.map((value) => ({
+    // In the labels' order; the Record type makes the labels name every status.
+    ...(Object.keys(RUN_STATUS_LABELS) as RunStatus[]).map((value) => ({
       label: RUN_STATUS_LABELS[value],
       value,
       count: counts[value],

@@ -1,7 +1,8 @@
 import { RateLimitedError } from "@/lib/core/errors";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Clock } from "@/lib/core/clock";
 import { clientAddressOf } from "./client-address";
 import { hostedPage } from "./hosted-page";
+import type { TokenBucketLimiter } from "./rate-limit";
 
 /**
  * The per-address budget for requests that prove nothing (no valid API key, a token that names
@@ -16,7 +17,7 @@ export type AddressLimit = {
 };
 
 export function addressLimit(
-  runtime: Pick<Runtime, "unauthenticatedLimiter" | "clock">,
+  runtime: { unauthenticatedLimiter: TokenBucketLimiter; clock: Clock },
   headers: Headers,
 ): AddressLimit {
   const address = clientAddressOf(headers);

@@ -1,4 +1,4 @@
-import { escapeHtml } from "@/lib/templates/variables";
+import { escapeHtml } from "../html/entities";
 import { HOSTED_PAGE_CSP } from "./security-headers";
 
 /**

@@ -1,5 +1,5 @@
 import { AUTH_SECRET_KEY, ensureInstanceSecret } from "@/lib/core/instance-settings";
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 
 let cached: Promise<string> | undefined;
 

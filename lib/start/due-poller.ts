@@ -1,4 +1,4 @@
-import type { Runtime } from "@/lib/start/runtime";
+import type { Runtime } from "@/lib/core/runtime";
 
 /**
  * Each worker process polls for work that came due in rows — automation runs (timers, new
@@ -61,16 +61,4 @@ export class DuePoller {
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }
-}
-
-type PollerGlobal = { __mailwrightDuePoller?: DuePoller };
-const store = globalThis as unknown as PollerGlobal;
-
-export function setProcessPoller(poller: DuePoller | undefined) {
-  store.__mailwrightDuePoller = poller;
-}
-
-/** After a commit that made work due: poll now if this process runs workers (else ≤ 1 poll). */
-export function wakeDuePoller() {
-  store.__mailwrightDuePoller?.wake();
 }
