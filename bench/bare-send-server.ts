@@ -7,7 +7,8 @@ import { serveJson } from "./lib/json-server";
 import { emailEvents, emails } from "@/db/schema";
 import { openDatabase } from "@/db";
 import { newId, randomBase62 } from "@/lib/core/ids";
-import { JOBS, PRIORITY } from "@/lib/core/jobs/names";
+import { PRIORITY } from "@/lib/core/jobs/priority";
+import { deliverEmailJob } from "@/lib/sending/jobs";
 import { readConfig } from "@/lib/core/config";
 import { JobQueue } from "@/lib/core/jobs/queue";
 import { queueOptions } from "@/lib/start/runtime";
@@ -48,7 +49,7 @@ async function main() {
           .values({ id: newId("eev"), projectId, emailId: id, type: "sent", createdAt: now });
         await jobs.enqueue(
           tx,
-          JOBS.deliverEmail,
+          deliverEmailJob,
           { emailId: id },
           { priority: PRIORITY.transactional },
         );

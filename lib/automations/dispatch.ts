@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { rowsOf } from "@/db";
 import { automationRuns } from "@/db/schema";
-import { JOBS, PRIORITY } from "@/lib/core/jobs/names";
+import { PRIORITY } from "@/lib/core/jobs/priority";
+import { advanceRunsJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
 
 /**
@@ -37,7 +38,7 @@ export async function dispatchDueRuns(runtime: Runtime, batchSize = 1000): Promi
       for (let i = 0; i < ids.length; i += RUNS_PER_JOB) {
         payloads.push({ runIds: ids.slice(i, i + RUNS_PER_JOB) });
       }
-      await runtime.jobs.enqueueMany(tx, JOBS.advanceRuns, payloads, {
+      await runtime.jobs.enqueueMany(tx, advanceRunsJob, payloads, {
         priority: PRIORITY.automation,
       });
       return ids.length;
@@ -45,6 +46,6 @@ export async function dispatchDueRuns(runtime: Runtime, batchSize = 1000): Promi
     dispatched += count;
     if (count < batchSize) break;
   }
-  if (dispatched > 0) runtime.jobs.notify(JOBS.advanceRuns);
+  if (dispatched > 0) runtime.jobs.notify(advanceRunsJob);
   return dispatched;
 }

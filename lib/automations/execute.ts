@@ -8,7 +8,7 @@ import {
 } from "@/db/schema";
 import type { Executor } from "@/db";
 import { newId } from "@/lib/core/ids";
-import { JOBS } from "@/lib/core/jobs/names";
+import { deliverEmailJob } from "@/lib/sending/jobs";
 import type { Runtime } from "@/lib/core/runtime";
 import { AutomationEmailBatch } from "./email-step";
 import {
@@ -153,7 +153,7 @@ async function executeBatch(runtime: Runtime, runIds: readonly string[]) {
     await saveRuns(tx, updates, now);
     return delivering;
   });
-  if (delivering) runtime.jobs.notify(JOBS.deliverEmail);
+  if (delivering) runtime.jobs.notify(deliverEmailJob);
 }
 
 function runState(run: AutomationRun): Omit<RunUpdate, "id" | "finished"> {

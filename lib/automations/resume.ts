@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { automations } from "@/db/schema";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { ConflictError } from "@/lib/core/errors";
-import { JOBS } from "@/lib/core/jobs/names";
+import { deliverEmailJob } from "@/lib/sending/jobs";
 import { releaseHeldEmails } from "../sending/hold";
 import { findAutomationOrThrow } from "./internal";
 import { resumeRunsOfAutomation } from "./runs";
@@ -42,6 +42,6 @@ export async function resumeAutomation(ctx: ServiceContext, automationId: string
     return automation!;
   });
   ctx.dueWork.wake();
-  ctx.jobs.notify(JOBS.deliverEmail);
+  ctx.jobs.notify(deliverEmailJob);
   return resumed;
 }

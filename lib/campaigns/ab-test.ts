@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte } from "drizzle-orm";
 import { campaigns, type Campaign, type CampaignVariant } from "@/db/schema";
 import type { Executor } from "@/db";
-import { JOBS } from "@/lib/core/jobs/names";
+import { fanOutCampaignJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
 import { variantsOf } from "./internal";
 
@@ -85,11 +85,11 @@ export async function decideAbWinners(runtime: Runtime): Promise<number> {
     }
     await runtime.jobs.enqueueMany(
       tx,
-      JOBS.fanOutCampaign,
+      fanOutCampaignJob,
       due.map((c) => ({ campaignId: c.id })),
     );
     return due.length;
   });
-  if (decided > 0) runtime.jobs.notify(JOBS.fanOutCampaign);
+  if (decided > 0) runtime.jobs.notify(fanOutCampaignJob);
   return decided;
 }

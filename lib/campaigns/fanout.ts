@@ -74,10 +74,7 @@ export async function fanOutBatch(
       ab.phase === "sample" ? Math.min(limit, ab.remaining) : limit,
     );
     if (audience.length === 0) {
-      await tx
-        .update(campaigns)
-        .set({ status: "sent", sentAt: now, updatedAt: now })
-        .where(eq(campaigns.id, campaign.id));
+      await markCampaignSent(tx, campaign.id, now);
       return { done: true, emailIds: [] };
     }
     const eligible = audience.filter((c) => c.reachable);
@@ -198,4 +195,12 @@ async function sendTo(
       );
   }
   return emails.map((p) => p.id);
+}
+
+/** The campaign's audience is done (or, inline, its cap reached): nothing more goes out. */
+export async function markCampaignSent(tx: Executor, campaignId: string, now: Date) {
+  await tx
+    .update(campaigns)
+    .set({ status: "sent", sentAt: now, updatedAt: now })
+    .where(eq(campaigns.id, campaignId));
 }

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { campaigns } from "@/db/schema";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { ConflictError } from "@/lib/core/errors";
-import { JOBS } from "@/lib/core/jobs/names";
+import { deliverEmailJob } from "@/lib/sending/jobs";
+import { fanOutCampaignJob } from "./jobs";
 import { releaseHeldEmails } from "../sending/hold";
 import { findCampaignOrThrow } from "./internal";
 
@@ -41,11 +42,11 @@ export async function resumeCampaign(ctx: ServiceContext, campaignId: string) {
         updatedAt: now,
       })
       .where(eq(campaigns.id, campaign.id));
-    await ctx.jobs.enqueue(tx, JOBS.fanOutCampaign, { campaignId: campaign.id });
+    await ctx.jobs.enqueue(tx, fanOutCampaignJob, { campaignId: campaign.id });
     // Emails whose delivery found the campaign paused go out now.
     await releaseHeldEmails(tx, ctx.jobs, { campaignId: campaign.id });
   });
-  ctx.jobs.notify(JOBS.fanOutCampaign);
-  ctx.jobs.notify(JOBS.deliverEmail);
+  ctx.jobs.notify(fanOutCampaignJob);
+  ctx.jobs.notify(deliverEmailJob);
   return findCampaignOrThrow(ctx.db, ctx.projectId, campaignId);
 }

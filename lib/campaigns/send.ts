@@ -3,12 +3,25 @@ import { campaigns, emails } from "@/db/schema";
 import { rowsOf } from "@/db";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { ConflictError, ForbiddenError, ValidationError } from "@/lib/core/errors";
-import { JOBS } from "@/lib/core/jobs/names";
+import { deliverEmailJob } from "@/lib/sending/jobs";
+import { fanOutCampaignJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
 import { deliverEmails } from "../sending/deliver";
 import { requireVerifiedSender } from "../sending/sender";
-import { fanOutBatch } from "./fanout";
+import { fanOutBatch, markCampaignSent } from "./fanout";
 import { findCampaignOrThrow, type CampaignWithVariants } from "./internal";
+
+/*
+ * How a campaign is sent, step by step:
+ * 1. `sendCampaign` (API route, dashboard action): draft → queued, and the due-work poller is
+ *    woken. With WORKER=off it sends inline instead (`sendInline`, up to INLINE_RECIPIENT_CAP).
+ * 2. `startDueCampaigns`, a pass of the due-work poller (lib/start/workers.ts): queued and due →
+ *    sending, with a `fanOutCampaignJob` (jobs.ts) in the same transaction.
+ * 3. `runCampaignFanout`, that job's handler (handlers.ts): `fanOutBatch` (fanout.ts) records
+ *    each batch's emails with their `deliverEmailJob`s (lib/sending/jobs.ts) until the audience
+ *    is done. An A/B test stops after its sample; `decideAbWinners` (ab-test.ts, another poller
+ *    pass) enqueues a `fanOutCampaignJob` for the rest.
+ */
 
 /** Without a worker (WORKER=off) a send runs inside the request, for at most this many recipients. */
 export const INLINE_RECIPIENT_CAP = 200;
@@ -83,11 +96,7 @@ async function sendInline(ctx: ServiceContext, campaignId: string) {
   }
   if (!done) {
     // The cap is reached: the rest of the audience is not sent (run a worker for more).
-    const now = ctx.clock.now();
-    await ctx.db
-      .update(campaigns)
-      .set({ status: "sent", sentAt: now, updatedAt: now })
-      .where(eq(campaigns.id, campaignId));
+    await markCampaignSent(ctx.db, campaignId, ctx.clock.now());
   }
   let sent = 0;
   let failed = 0;
@@ -145,12 +154,12 @@ export async function startDueCampaigns(runtime: Runtime): Promise<number> {
     );
     await runtime.jobs.enqueueMany(
       tx,
-      JOBS.fanOutCampaign,
+      fanOutCampaignJob,
       [...rows, ...stuck].map((r) => ({ campaignId: r.id })),
     );
     return rows.length + stuck.length;
   });
-  if (started > 0) runtime.jobs.notify(JOBS.fanOutCampaign);
+  if (started > 0) runtime.jobs.notify(fanOutCampaignJob);
   return started;
 }
 
@@ -168,7 +177,7 @@ export async function runCampaignFanout(runtime: Runtime, campaignId: string) {
   for (;;) {
     const batchStarted = Date.now();
     const batch = await fanOutBatch(runtime, campaignId);
-    if (batch.emailIds.length > 0) runtime.jobs.notify(JOBS.deliverEmail);
+    if (batch.emailIds.length > 0) runtime.jobs.notify(deliverEmailJob);
     // Done, or an A/B sample is out: the winner's decision enqueues the rest (ab-test.ts).
     if (batch.done || batch.waiting) return;
     if (rate) {
@@ -176,7 +185,7 @@ export async function runCampaignFanout(runtime: Runtime, campaignId: string) {
       if (due > 0) await new Promise((r) => setTimeout(r, due));
     }
     if (Date.now() - started > FANOUT_SLICE_MS) {
-      await runtime.jobs.enqueue(runtime.db, JOBS.fanOutCampaign, { campaignId });
+      await runtime.jobs.enqueue(runtime.db, fanOutCampaignJob, { campaignId });
       return;
     }
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { ValidationError } from "@/lib/core/errors";
-import { JOBS } from "@/lib/core/jobs/names";
+import { deliverEmailJob } from "@/lib/sending/jobs";
 import { parseMailbox } from "../sending/addresses";
 import { OutboundBatch } from "../sending/outbound";
 import { parseInput } from "@/lib/core/validation";
@@ -70,6 +70,6 @@ export async function sendCampaignTest(ctx: ServiceContext, campaignId: string, 
     await batch.flush();
     return { id: sent.id, status: sent.status, to: to.address };
   });
-  if (result.status === "sent") ctx.jobs.notify(JOBS.deliverEmail);
+  if (result.status === "sent") ctx.jobs.notify(deliverEmailJob);
   return result;
 }

@@ -10,7 +10,7 @@ import {
   type Email,
 } from "@/db/schema";
 import { rowsOf, type Database, type Executor } from "@/db";
-import type { JOBS, JobPayloads } from "@/lib/core/jobs/names";
+import type { JudgedEvent } from "@/lib/emails/jobs";
 import type { JobQueue } from "@/lib/core/jobs/queue";
 import { pauseRunsOfAutomation } from "../automations/runs";
 import { enqueueWebhookDeliveries } from "../webhooks/enqueue";
@@ -42,11 +42,11 @@ const THRESHOLD_COLUMNS = {
 
 /**
  * The breaker-check job (enqueued by `recordEmailEvents` with every batch holding bounces or
- * complaints, wired in lib/start/workers.ts): one transaction per batch.
+ * complaints, handled in handlers.ts): one transaction per batch.
  */
 export async function judgeBreakers(
   runtime: { db: Database; jobs: JobQueue },
-  events: JobPayloads[typeof JOBS.checkBreakers]["events"],
+  events: JudgedEvent[],
 ) {
   await runtime.db.transaction((tx) =>
     checkCircuitBreakers(

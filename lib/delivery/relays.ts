@@ -4,7 +4,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import { withTransaction } from "@/lib/core/context";
 import { NotFoundError, ValidationError } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
-import { JOBS } from "@/lib/core/jobs/names";
+import { releaseQueuedJob } from "@/lib/sending/jobs";
 import { authorize } from "@/lib/core/permissions";
 import { instanceSecretBox } from "@/lib/core/secrets/box";
 import { environmentRelays } from "@/lib/core/transports";
@@ -136,7 +136,7 @@ export async function saveRelay(
             createdAt: now,
           })
           .returning();
-    await ctx.jobs.enqueue(tx, JOBS.releaseQueued, { projectId: ctx.projectId });
+    await ctx.jobs.enqueue(tx, releaseQueuedJob, { projectId: ctx.projectId });
     return toView(row!, true);
   });
   ctx.transports.forget(ctx.projectId);

@@ -8,7 +8,7 @@ import type { JobQueue } from "@/lib/core/jobs/queue";
 import { suppressAddress } from "../suppressions/suppress";
 import { enqueueWebhookDeliveries, type WebhookEvent } from "../webhooks/enqueue";
 import type { WebhookEventType } from "../webhooks/event-types";
-import { JOBS } from "@/lib/core/jobs/names";
+import { judgeBreakersJob } from "./jobs";
 import { countCampaignEvents } from "./campaign-counters";
 import { nextStatusSql } from "./status";
 
@@ -159,7 +159,7 @@ export async function recordEmailEvents(
 async function enqueueBreakerCheck(tx: Executor, jobs: JobQueue, inputs: RecordEmailEventInput[]) {
   const judged = inputs.filter((i) => i.type === "bounced" || i.type === "complained");
   if (judged.length === 0) return;
-  await jobs.enqueue(tx, JOBS.checkBreakers, {
+  await jobs.enqueue(tx, judgeBreakersJob, {
     events: judged.map(({ email, type, now }) => ({
       emailId: email.id,
       campaignId: email.campaignId,

@@ -3,7 +3,7 @@ import { contactImportChunks, contactImports } from "@/db/schema";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { ValidationError } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
-import { JOBS } from "@/lib/core/jobs/names";
+import { importContactsJob } from "./jobs";
 import { readImportFile } from "./file-stream";
 import { checkMappingTargets, fileMapping } from "./mapping";
 
@@ -68,10 +68,10 @@ export async function startContactImport(
         .where(eq(contactImports.id, id))
         .returning();
       if (ctx.config.worker !== "off")
-        await ctx.jobs.enqueue(commit, JOBS.importContacts, { importId: id });
+        await ctx.jobs.enqueue(commit, importContactsJob, { importId: id });
       return row!;
     });
-    if (ctx.config.worker !== "off") ctx.jobs.notify(JOBS.importContacts);
+    if (ctx.config.worker !== "off") ctx.jobs.notify(importContactsJob);
     return imported;
   } catch (error) {
     // Nothing of a broken upload is imported; the row says why, its pieces go.

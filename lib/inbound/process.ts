@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { classifyInboundMessage, type InboundReport } from "../bounces/classify";
-import { JOBS } from "@/lib/core/jobs/names";
+import { judgeBreakersJob } from "@/lib/emails/jobs";
 import type { Runtime } from "@/lib/core/runtime";
 import { headerLines, headerValue } from "./headers";
 import { recordInboundReports, type ReportSource } from "./record-report";
@@ -40,7 +40,7 @@ export async function processInboundMessage(
     source: context.source,
   });
   // Bounces and complaints may trip a circuit breaker: its check job need not wait for a poll.
-  if (recorded > 0) runtime.jobs.notify(JOBS.checkBreakers);
+  if (recorded > 0) runtime.jobs.notify(judgeBreakersJob);
   return { recorded };
 }
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { emails, type Email } from "@/db/schema";
 import type { Executor } from "@/db";
 import { withDeadline } from "@/db/deadline";
-import { JOBS } from "@/lib/core/jobs/names";
+import { deliverEmailJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
 import { enqueueDeliveries } from "./record";
 
@@ -159,7 +159,7 @@ export async function requeueLapsedDeliveries(runtime: Pick<Runtime, "db" | "job
   });
   if (requeued > 0) {
     console.warn(`[worker] ${requeued} email(s) whose worker stopped answering queued again`);
-    runtime.jobs.notify(JOBS.deliverEmail);
+    runtime.jobs.notify(deliverEmailJob);
   }
   return requeued;
 }

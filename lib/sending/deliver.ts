@@ -1,8 +1,8 @@
-import type PgBoss from "pg-boss";
 import { inArray } from "drizzle-orm";
 import { withDeadline } from "@/db/deadline";
 import { emails } from "@/db/schema";
-import type { JOBS, JobPayloads } from "@/lib/core/jobs/names";
+import type { Job, PayloadOf } from "@/lib/core/jobs/kind";
+import type { deliverEmailJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
 import {
   claimDeliveries,
@@ -28,7 +28,7 @@ const CLAIM_QUERY_DEADLINE_MS = 10_000;
 
 export async function deliverEmailBatch(
   runtime: Runtime,
-  jobs: PgBoss.JobWithMetadata<JobPayloads[typeof JOBS.deliverEmail]>[],
+  jobs: Job<PayloadOf<typeof deliverEmailJob>>[],
 ) {
   // Unexpected errors (a message that cannot be composed…) fail the batch so pg-boss retries
   // it; emails with an outcome are skipped on the retry.

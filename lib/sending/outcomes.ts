@@ -4,7 +4,8 @@ import type { Executor } from "@/db";
 import { withDeadline } from "@/db/deadline";
 import { isTransientDatabaseError } from "@/db/transient-errors";
 import { recordEmailEvent, recordEmailEvents, type RecordEmailEventInput } from "../emails/events";
-import { JOBS, PRIORITY } from "@/lib/core/jobs/names";
+import { PRIORITY } from "@/lib/core/jobs/priority";
+import { deliverEmailJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
 import { NO_CLAIM } from "./claims";
 import type { DeliveryOutcome } from "@/lib/core/transports";
@@ -262,7 +263,7 @@ async function recordDeferral(
   // Queue time is wall-clock time (pg-boss compares with the database clock).
   await runtime.jobs.enqueue(
     tx,
-    JOBS.deliverEmail,
+    deliverEmailJob,
     { emailIds: [email.id] },
     { priority: PRIORITY[email.type], startAfter: retryAt },
   );

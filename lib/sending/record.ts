@@ -3,7 +3,8 @@ import type { Executor } from "@/db";
 import { insertRows } from "@/db/bulk-insert";
 import { newId } from "@/lib/core/ids";
 import { newTrackingToken } from "../tracking/token";
-import { EMAILS_PER_DELIVERY_JOB, JOBS, PRIORITY } from "@/lib/core/jobs/names";
+import { PRIORITY } from "@/lib/core/jobs/priority";
+import { EMAILS_PER_DELIVERY_JOB, deliverEmailJob } from "./jobs";
 import type { JobQueue } from "@/lib/core/jobs/queue";
 
 type EmailInsert = typeof emails.$inferInsert;
@@ -95,7 +96,7 @@ export async function insertOutgoingEmails(
     if (row.status !== "scheduled" || !row.scheduledAt) continue;
     await jobs.enqueue(
       tx,
-      JOBS.deliverEmail,
+      deliverEmailJob,
       { emailIds: [row.id] },
       { priority: PRIORITY[row.type], startAfter: row.scheduledAt },
     );
@@ -125,6 +126,6 @@ export async function enqueueDeliveries(
     const payloads = [];
     for (let i = 0; i < ids.length; i += EMAILS_PER_DELIVERY_JOB)
       payloads.push({ emailIds: ids.slice(i, i + EMAILS_PER_DELIVERY_JOB) });
-    await jobs.enqueueMany(tx, JOBS.deliverEmail, payloads, { priority });
+    await jobs.enqueueMany(tx, deliverEmailJob, payloads, { priority });
   }
 }

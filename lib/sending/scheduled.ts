@@ -1,7 +1,8 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { emails, type Email } from "@/db/schema";
 import { recordEmailEvents } from "../emails/events";
-import { JOBS, PRIORITY } from "@/lib/core/jobs/names";
+import { PRIORITY } from "@/lib/core/jobs/priority";
+import { deliverEmailJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
 
 type ReleaseDeps = Pick<Runtime, "db" | "clock" | "jobs" | "transports">;
@@ -21,7 +22,7 @@ export async function releaseScheduledEmails(deps: ReleaseDeps, rows: Email[]): 
   for (const email of early) {
     await deps.jobs.enqueue(
       deps.db,
-      JOBS.deliverEmail,
+      deliverEmailJob,
       { emailIds: [email.id] },
       { priority: PRIORITY[email.type], startAfter: email.scheduledAt! },
     );

@@ -1,5 +1,5 @@
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
-import { JOBS } from "@/lib/core/jobs/names";
+import { deliverEmailJob } from "./jobs";
 import { parseInput } from "@/lib/core/validation";
 import {
   claimIdempotencyKey,
@@ -65,6 +65,6 @@ export async function sendEmailBatch(
     return { httpStatus, body };
   });
   if (!("idempotent" in result.body) && result.body.data.some((d) => d.status === "sent"))
-    ctx.jobs.notify(JOBS.deliverEmail);
+    ctx.jobs.notify(deliverEmailJob);
   return result;
 }

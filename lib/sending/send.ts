@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
-import { JOBS } from "@/lib/core/jobs/names";
+import { deliverEmailJob } from "./jobs";
 import { parseInput } from "@/lib/core/validation";
 import {
   claimIdempotencyKey,
@@ -56,6 +56,6 @@ export async function sendEmail(
     return { httpStatus, body };
   });
   if (result.body.status === "sent" && !("idempotent" in result.body))
-    ctx.jobs.notify(JOBS.deliverEmail);
+    ctx.jobs.notify(deliverEmailJob);
   return result;
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { emails } from "@/db/schema";
 import { EVENT_EMAIL_COLUMNS, recordEmailEvents } from "../emails/events";
-import { JOBS } from "@/lib/core/jobs/names";
+import { deliverEmailJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
 import { enqueueDeliveries } from "./record";
 
@@ -28,7 +28,7 @@ export async function releaseQueuedEmails(
     if (route.relays.length === 0) continue;
     released += await releaseProject(runtime, projectId, options.batchSize ?? 500);
   }
-  if (released > 0) runtime.jobs.notify(JOBS.deliverEmail);
+  if (released > 0) runtime.jobs.notify(deliverEmailJob);
   return released;
 }
 

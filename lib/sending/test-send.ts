@@ -5,7 +5,7 @@ import type { Executor } from "@/db";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { findVerifiedDomain } from "../domains/find-verified";
 import { ValidationError } from "@/lib/core/errors";
-import { JOBS } from "@/lib/core/jobs/names";
+import { deliverEmailJob } from "./jobs";
 import { EmailAddress, parseInput } from "@/lib/core/validation";
 import { domainOf, formatMailbox, parseMailbox } from "./addresses";
 import { resolveDefaultSender, type ProjectSender } from "./default-sender";
@@ -76,7 +76,7 @@ export async function sendTestEmail(ctx: ServiceContext, input: unknown): Promis
       to: to.address,
     };
   });
-  if (result.status === "sent") ctx.jobs.notify(JOBS.deliverEmail);
+  if (result.status === "sent") ctx.jobs.notify(deliverEmailJob);
   return result;
 }
 

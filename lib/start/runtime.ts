@@ -7,6 +7,7 @@ import { TokenBucketLimiter } from "@/lib/core/http/rate-limit";
 import { DueWorkSignal } from "@/lib/core/jobs/due-work";
 import { JobQueue, type QueueOptions } from "@/lib/core/jobs/queue";
 import { projectRelaySource } from "@/lib/delivery/source";
+import { QUEUE_NAMES } from "./job-registry";
 import { followPublicUrl } from "@/lib/instance/public-url";
 import { Transports } from "@/lib/core/transports";
 import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
@@ -61,6 +62,7 @@ export function queueOptions(cfg: Config): QueueOptions {
     supervise: cfg.worker !== "off",
     leaseSeconds: cfg.jobLeaseSeconds,
     maintenanceSeconds: cfg.queueMaintenanceSeconds,
+    queues: QUEUE_NAMES,
   };
 }
 

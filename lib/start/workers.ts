@@ -1,18 +1,12 @@
 import { dispatchDueRuns } from "../automations/dispatch";
 import { decideAbWinners } from "../campaigns/ab-test";
-import { runCampaignFanout, startDueCampaigns } from "../campaigns/send";
-import { executeRuns } from "../automations/execute";
-import { failContactImport, processContactImport } from "../imports/process";
-import { deliverEmailBatch } from "../sending/deliver";
+import { startDueCampaigns } from "../campaigns/send";
 import { requeueLapsedDeliveries } from "../sending/claims";
-import { releaseQueuedEmails } from "../sending/sweep";
 import type { Runtime } from "@/lib/core/runtime";
-import { deliverWebhookBatch } from "../webhooks/deliver";
-import { JOBS } from "@/lib/core/jobs/names";
 import { DuePoller } from "./due-poller";
+import { JOB_HANDLERS } from "./job-registry";
 import { startBounceMailboxPoller } from "../inbound/mailbox";
 import { serveBounceReceiver } from "../inbound/serve-receiver";
-import { judgeBreakers } from "../deliverability/check-breakers";
 import { surviveDatabaseRestarts } from "./process-guards";
 
 /**
@@ -22,39 +16,9 @@ import { surviveDatabaseRestarts } from "./process-guards";
  */
 export async function startWorkers(runtime: Runtime) {
   surviveDatabaseRestarts();
-  // At most 10 jobs × EMAILS_PER_DELIVERY_JOB emails per handler. Its emails are claimed for
-  // JOB_LEASE_SECONDS, renewed while it works (lib/sending/claims.ts): a queue lease that lapses
-  // under a slow relay hands the job to another worker, which finds them claimed.
-  await runtime.jobs.work(JOBS.deliverEmail, { concurrency: 2, batchSize: 10 }, (jobs) =>
-    deliverEmailBatch(runtime, jobs),
-  );
-  await runtime.jobs.work(JOBS.deliverWebhook, { concurrency: 2, batchSize: 10 }, (jobs) =>
-    deliverWebhookBatch(runtime, jobs),
-  );
-  await runtime.jobs.work(JOBS.advanceRuns, { concurrency: 2, batchSize: 1 }, async (jobs) => {
-    for (const job of jobs) await executeRuns(runtime, job.data.runIds);
-  });
-  await runtime.jobs.work(JOBS.fanOutCampaign, { concurrency: 1, batchSize: 1 }, async (jobs) => {
-    for (const job of jobs) await runCampaignFanout(runtime, job.data.campaignId);
-  });
-  await runtime.jobs.work(JOBS.importContacts, { concurrency: 1, batchSize: 1 }, async (jobs) => {
-    for (const job of jobs) {
-      try {
-        await processContactImport(runtime, job.data.importId);
-      } catch (error) {
-        // The last retry: say so on the import instead of leaving it "running" for ever.
-        if (job.retryCount >= job.retryLimit)
-          await failContactImport(runtime, job.data.importId, error);
-        throw error;
-      }
-    }
-  });
-  await runtime.jobs.work(JOBS.checkBreakers, { concurrency: 1, batchSize: 10 }, async (jobs) => {
-    for (const job of jobs) await judgeBreakers(runtime, job.data.events);
-  });
-  await runtime.jobs.work(JOBS.releaseQueued, { concurrency: 1, batchSize: 1 }, async (jobs) => {
-    for (const job of jobs) await releaseQueuedEmails(runtime, { projectId: job.data.projectId });
-  });
+  for (const handler of JOB_HANDLERS) {
+    await runtime.jobs.work(handler.kind, handler, (jobs) => handler.handle(runtime, jobs));
+  }
   await startInbound(runtime);
   const poller = new DuePoller(runtime, [
     dispatchDueRuns,

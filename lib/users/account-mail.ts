@@ -3,7 +3,7 @@ import { memberships, projects } from "@/db/schema";
 import type { ServiceContext } from "@/lib/core/context";
 import { withTransaction } from "@/lib/core/context";
 import { accountEmailTag, type AccountEmailKind } from "../emails/account-emails";
-import { JOBS } from "@/lib/core/jobs/names";
+import { deliverEmailJob } from "@/lib/sending/jobs";
 import { parseMailbox } from "../sending/addresses";
 import type { ProjectSender } from "../sending/default-sender";
 import { OutboundBatch } from "../sending/outbound";
@@ -111,6 +111,6 @@ export async function sendAccountEmail(
     );
     return null;
   }
-  deps.jobs.notify(JOBS.deliverEmail);
+  deps.jobs.notify(deliverEmailJob);
   return { id };
 }

@@ -28,13 +28,13 @@ export async function deliverWebhookBatch(
   options: DeliverOptions = {},
 ): Promise<void> {
   const results = await Promise.allSettled(
-    jobs.map((job) => deliverWebhookJob(runtime, job.data, options)),
+    jobs.map((job) => runWebhookJob(runtime, job.data, options)),
   );
   const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed) throw failed.reason;
 }
 
-export async function deliverWebhookJob(
+export async function runWebhookJob(
   runtime: Runtime,
   rawData: unknown,
   options: DeliverOptions = {},

@@ -3,7 +3,8 @@ import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import type { Executor } from "@/db";
 import { newId } from "@/lib/core/ids";
 import type { JobQueue } from "@/lib/core/jobs/queue";
-import { JOBS, PRIORITY } from "@/lib/core/jobs/names";
+import { PRIORITY } from "@/lib/core/jobs/priority";
+import { deliverWebhookJob } from "./jobs";
 import { iso } from "@/lib/core/serialize";
 import type { WebhookEventType } from "./event-types";
 
@@ -69,7 +70,7 @@ export async function insertDeliveries(
   await tx.insert(webhookDeliveries).values(rows);
   await jobs.enqueueMany(
     tx,
-    JOBS.deliverWebhook,
+    deliverWebhookJob,
     rows.map((row) => ({ deliveryId: row.id })),
     { priority: PRIORITY.webhook },
   );

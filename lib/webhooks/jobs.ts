@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Executor } from "@/db";
 import type { WebhookDelivery } from "@/db/schema";
 import type { JobQueue } from "@/lib/core/jobs/queue";
-import { JOBS, PRIORITY } from "@/lib/core/jobs/names";
+import { defineJob } from "@/lib/core/jobs/kind";
+import { PRIORITY } from "@/lib/core/jobs/priority";
 
 /**
  * What a webhook job carries beyond `deliveryId`. `attempt` and `due` make scheduled jobs
@@ -19,13 +20,19 @@ export const WebhookJobData = z.object({
 });
 export type WebhookJobData = z.infer<typeof WebhookJobData>;
 
+/**
+ * One attempt at a webhook delivery: enqueued with the delivery (enqueue.ts), for each
+ * scheduled retry and for a replay; handled by `deliverWebhookBatch` (deliver.ts).
+ */
+export const deliverWebhookJob = defineJob({ name: "webhook-deliver", payload: WebhookJobData });
+
 export async function enqueueWebhookAttempt(
   tx: Executor,
   jobs: JobQueue,
   data: WebhookJobData,
   startAfter?: Date,
 ) {
-  await jobs.enqueue(tx, JOBS.deliverWebhook, data, {
+  await jobs.enqueue(tx, deliverWebhookJob, data, {
     priority: PRIORITY.webhook,
     ...(startAfter && { startAfter }),
   });

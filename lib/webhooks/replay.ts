@@ -1,6 +1,6 @@
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { ConflictError } from "@/lib/core/errors";
-import { JOBS } from "@/lib/core/jobs/names";
+import { deliverWebhookJob } from "./jobs";
 import { findDeliveryOrThrow, findWebhookOrThrow } from "./internal";
 import { enqueueWebhookAttempt } from "./jobs";
 import { authorize } from "@/lib/core/permissions";
@@ -27,6 +27,6 @@ export async function replayWebhookDelivery(
     await enqueueWebhookAttempt(tx, ctx.jobs, { deliveryId: found.id, replay: true });
     return found;
   });
-  ctx.jobs.notify(JOBS.deliverWebhook);
+  ctx.jobs.notify(deliverWebhookJob);
   return { id: delivery.id, endpoint_id: delivery.endpointId, queued: true as const };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { ConflictError } from "@/lib/core/errors";
-import { JOBS } from "@/lib/core/jobs/names";
+import { deliverWebhookJob } from "./jobs";
 import { authorize } from "@/lib/core/permissions";
 import { insertDeliveries } from "./enqueue";
 import { findWebhookOrThrow } from "./internal";
@@ -61,6 +61,6 @@ export async function sendWebhookTestEvent(
     );
     return id!;
   });
-  ctx.jobs.notify(JOBS.deliverWebhook);
+  ctx.jobs.notify(deliverWebhookJob);
   return { id: deliveryId, endpoint_id: webhookId, type: TEST_EVENT_TYPE, queued: true as const };
 }

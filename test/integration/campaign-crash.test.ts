@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNotNull, ne, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaignRecipients, emails } from "@/db/schema";
 import { sendCampaign } from "@/lib/campaigns/send";
-import { EMAILS_PER_DELIVERY_JOB } from "@/lib/core/jobs/names";
+import { EMAILS_PER_DELIVERY_JOB } from "@/lib/sending/jobs";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../support/app";
 import { startSmtpServer, waitFor } from "../support/smtp-server";
 import { insertSubscribedContacts } from "../support/campaigns";

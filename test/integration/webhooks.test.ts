@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
-import { JOBS } from "@/lib/core/jobs/names";
-import { deliverWebhookJob } from "@/lib/webhooks/deliver";
+import { deliverWebhookJob } from "@/lib/webhooks/jobs";
+import { runWebhookJob } from "@/lib/webhooks/deliver";
 import { enqueueWebhookDeliveries } from "@/lib/webhooks/enqueue";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/event-types";
 import { PRIVATE_TARGET_ERROR } from "@/lib/webhooks/outbound";
@@ -75,7 +75,7 @@ async function fire(projectId: string, type: WebhookEventType = "email.delivered
       },
     ]),
   );
-  app.runtime.jobs.notify(JOBS.deliverWebhook);
+  app.runtime.jobs.notify(deliverWebhookJob);
   return ids;
 }
 
@@ -377,7 +377,7 @@ describe(`webhook deliveries (${DRIVER})`, () => {
     const before = requestsTo("/once").length;
     const spent = { deliveryId: id, attempt: 2, due: new Date().toISOString() };
     for (const job of [{ deliveryId: id }, spent, { deliveryId: "whd_gone" }, { nonsense: true }]) {
-      await deliverWebhookJob(app.runtime, job);
+      await runWebhookJob(app.runtime, job);
     }
     expect(requestsTo("/once")).toHaveLength(before);
     expect(await delivery(id!)).toMatchObject({ status: "succeeded", attempts: 1 });

@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
 import type { DatabaseHandle, Executor } from "@/db";
-import { JOBS, type JobName, type JobPayloads } from "./names";
+import { DEFAULT_RETRY, type Job, type JobKind } from "./kind";
 import { handleAdapter, transactionAdapter } from "./sql-adapter";
 
 export type EnqueueOptions = { priority?: number; startAfter?: Date; singletonKey?: string };
@@ -13,6 +13,8 @@ export type QueueOptions = {
   leaseSeconds: number;
   /** How often expired leases are noticed and their jobs put back (QUEUE_MAINTENANCE_SECONDS). */
   maintenanceSeconds: number;
+  /** The queues to create at start (every kind of lib/start/job-registry.ts). */
+  queues: readonly string[];
 };
 
 /**
@@ -25,8 +27,10 @@ export class JobQueue {
   private started = false;
   private readonly workerIds = new Map<string, string[]>();
   private readonly stopHooks: (() => Promise<void>)[] = [];
+  private readonly queues: readonly string[];
 
   constructor(handle: DatabaseHandle, options: QueueOptions) {
+    this.queues = options.queues;
     const common = {
       schema: "pgboss",
       supervise: options.supervise,
@@ -34,9 +38,9 @@ export class JobQueue {
       migrate: true,
       expireInSeconds: options.leaseSeconds,
       maintenanceIntervalSeconds: options.maintenanceSeconds,
-      retryLimit: 10,
-      retryDelay: 5,
-      retryBackoff: true,
+      retryLimit: DEFAULT_RETRY.limit,
+      retryDelay: DEFAULT_RETRY.delaySeconds,
+      retryBackoff: DEFAULT_RETRY.backoff,
     };
     this.boss = options.databaseUrl
       ? new PgBoss({
@@ -52,7 +56,7 @@ export class JobQueue {
   async start() {
     if (this.started) return;
     await this.boss.start();
-    for (const name of Object.values(JOBS)) await this.createQueue(name);
+    for (const name of this.queues) await this.createQueue(name);
     this.started = true;
   }
 
@@ -74,52 +78,58 @@ export class JobQueue {
     }
   }
 
-  /** Enqueues in `tx` (or autocommit when given the database). */
-  async enqueue<N extends JobName>(
-    tx: Executor,
-    name: N,
-    data: JobPayloads[N],
-    options: EnqueueOptions = {},
-  ) {
+  /** Enqueues a job of `kind` in `tx` (or autocommit when given the database). */
+  async enqueue<P>(tx: Executor, kind: JobKind<P>, data: P, options: EnqueueOptions = {}) {
     // pg-boss rejects an explicit `undefined` priority: pass only the options given.
     const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-    await this.boss.send(name, data, {
-      ...given,
-      db: transactionAdapter(tx),
-    } as PgBoss.SendOptions);
+    await this.boss.send(
+      kind.name,
+      data as object,
+      {
+        ...retryOptions(kind),
+        ...given,
+        db: transactionAdapter(tx),
+      } as PgBoss.SendOptions,
+    );
   }
 
-  /** Enqueues several jobs of one queue in `tx` with a single statement. */
-  async enqueueMany<N extends JobName>(
+  /** Enqueues several jobs of one kind in `tx` with a single statement. */
+  async enqueueMany<P>(
     tx: Executor,
-    name: N,
-    payloads: JobPayloads[N][],
+    kind: JobKind<P>,
+    payloads: P[],
     options: { priority?: number } = {},
   ) {
     if (payloads.length === 0) return;
+    const retry = retryOptions(kind);
     await this.boss.insert(
-      payloads.map((data) => ({ name, data, priority: options.priority ?? 0 })),
+      payloads.map((data) => ({
+        name: kind.name,
+        data: data as object,
+        priority: options.priority ?? 0,
+        ...retry,
+      })),
       { db: transactionAdapter(tx) } as PgBoss.InsertOptions,
     );
   }
 
-  /** Registers `concurrency` pollers for a queue; each takes a batch and handles it. */
-  async work<N extends JobName>(
-    name: N,
+  /** Registers `concurrency` pollers for a kind; each takes a batch and handles it. */
+  async work<P>(
+    kind: JobKind<P>,
     options: { concurrency: number; batchSize: number; pollingIntervalSeconds?: number },
-    handler: (jobs: PgBoss.JobWithMetadata<JobPayloads[N]>[]) => Promise<void>,
+    handler: (jobs: Job<P>[]) => Promise<void>,
   ) {
     const ids: string[] = [];
     for (let i = 0; i < options.concurrency; i++) {
       let workerId = "";
-      const id = await this.boss.work<JobPayloads[N]>(
-        name,
+      const id = await this.boss.work<P>(
+        kind.name,
         {
           batchSize: options.batchSize,
           pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
           includeMetadata: true,
         },
-        async (jobs: PgBoss.JobWithMetadata<JobPayloads[N]>[]) => {
+        async (jobs: Job<P>[]) => {
           await handler(jobs);
           // pg-boss sleeps a polling interval after every batch; a full batch means more work
           // is waiting, so skip the sleep (otherwise a poller tops out at batchSize/interval).
@@ -129,12 +139,12 @@ export class JobQueue {
       workerId = id;
       ids.push(id);
     }
-    this.workerIds.set(name, [...(this.workerIds.get(name) ?? []), ...ids]);
+    this.workerIds.set(kind.name, [...(this.workerIds.get(kind.name) ?? []), ...ids]);
   }
 
-  /** Wakes this process's idle pollers of a queue (after a commit that added work). */
-  notify(name: JobName) {
-    for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
+  /** Wakes this process's idle pollers of a kind (after a commit that added work). */
+  notify(kind: JobKind<unknown>) {
+    for (const id of this.workerIds.get(kind.name) ?? []) this.boss.notifyWorker(id);
   }
 
   /** Runs before the queue stops (pollers of this process that feed it stop first). */
@@ -149,4 +159,12 @@ export class JobQueue {
     for (const hook of this.stopHooks.splice(0)) await hook();
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: true });
   }
+}
+
+function retryOptions(kind: JobKind<unknown>) {
+  return {
+    retryLimit: kind.retry.limit,
+    retryDelay: kind.retry.delaySeconds,
+    retryBackoff: kind.retry.backoff,
+  };
 }
