@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dispatchDueRuns } from "@/lib/automations/dispatch";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { expectError } from "../../support/checks";
+import { drainJobs } from "../../support/jobs";
 import { startSmtpServer, waitFor } from "../../support/smtp-server";
 
 /**
@@ -214,7 +215,7 @@ describe(`automation engine (${TEST_DRIVER})`, () => {
     expect((await runOf(automation.id)).status).toBe("paused");
 
     await passTime(10 * MINUTE);
-    await new Promise((r) => setTimeout(r, 300));
+    await drainJobs(app);
     expect(messagesTo("paused@example.com")).toHaveLength(0);
     expect((await runOf(automation.id)).status).toBe("paused");
 

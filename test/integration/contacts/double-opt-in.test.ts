@@ -4,6 +4,7 @@ import { contacts } from "@/db/schema";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { expectError } from "../../support/checks";
+import { drainJobs } from "../../support/jobs";
 import { startSmtpServer, waitFor } from "../../support/smtp-server";
 
 /** Double opt-in: a new contact confirms by email before it counts as subscribed. */
@@ -112,7 +113,7 @@ describe(`double opt-in (${TEST_DRIVER})`, () => {
       body: { email: "direct@example.com", subscribed: true },
     });
     expect(created.body.subscribed).toBe(true);
-    await new Promise((r) => setTimeout(r, 500));
+    await drainJobs(app);
     expect(smtp.received.some((m) => m.to[0] === "direct@example.com")).toBe(false);
   });
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { releaseQueuedEmails } from "@/lib/sending/sweep";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
+import { drainJobs } from "../../support/jobs";
 import { startSmtpServer, waitFor } from "../../support/smtp-server";
 
 /** Delivery not configured (202 queued, released later) and delivery through Resend's API. */
@@ -40,7 +41,7 @@ describe(`delivery configuration (${TEST_DRIVER})`, () => {
     });
     expect(res.status, res.text).toBe(202);
     expect(res.body.status).toBe("queued");
-    await new Promise((r) => setTimeout(r, 300));
+    await drainJobs(app);
     expect((await status(res.body.id)).status).toBe("queued");
 
     app.runtime.config.smtpUrl = smtp.url;
