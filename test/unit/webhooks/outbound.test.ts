@@ -8,6 +8,7 @@ type Seen = { method?: string; url?: string; headers: http.IncomingHttpHeaders; 
 let server: http.Server;
 let base: string;
 const seen: Seen[] = [];
+const DRIP_MS = 200;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -24,7 +25,11 @@ beforeAll(async () => {
         res.writeHead(302, { location: "http://169.254.169.254/" }).end();
       else if (req.url === "/big") res.writeHead(200).end("x".repeat(5000));
       else if (req.url === "/slow") setTimeout(() => res.writeHead(200).end("late"), 2000);
-      else res.writeHead(201, { "retry-after": "7" }).end("created");
+      else if (req.url === "/drip") {
+        // Headers at once, the rest of the body DRIP_MS later.
+        res.writeHead(200).write("first ");
+        setTimeout(() => res.end("last"), DRIP_MS);
+      } else res.writeHead(201, { "retry-after": "7" }).end("created");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -58,11 +63,22 @@ describe("postWebhookRequest", () => {
     const result = await post(`${base}/hook?x=1`, true);
     expect(result).toMatchObject({ statusCode: 201, body: "created", error: null });
     expect(result.headers["retry-after"]).toBe("7");
-    expect(result.durationMs).toBeGreaterThanOrEqual(0);
     const request = seen.at(-1)!;
     expect(request).toMatchObject({ method: "POST", url: "/hook?x=1", body: '{"a":1}' });
     expect(request.headers["x-test"]).toBe("1");
     expect(request.headers["content-length"]).toBe("7");
+  });
+
+  it("reports how long the attempt took, up to the last byte of the response", async () => {
+    const before = performance.now();
+    const result = await post(`${base}/drip`, true);
+    const took = performance.now() - before;
+    expect(result).toMatchObject({ statusCode: 200, body: "first last", error: null });
+    // At least the server's pause before the end of the body (less a few ms of timer
+    // granularity), and no more than the call took, in whole milliseconds.
+    expect(result.durationMs).toBeGreaterThanOrEqual(DRIP_MS - 5);
+    expect(result.durationMs).toBeLessThanOrEqual(Math.ceil(took));
+    expect(Number.isInteger(result.durationMs)).toBe(true);
   });
 
   it("does not follow redirects", async () => {
