@@ -3,9 +3,9 @@
  *
  *   npx tsx scripts/api-guide-fields.ts      # lists the fields the guide does not name
  *
- * test/unit/api-guide-fields.test.ts runs the same check. A name counts as documented when the
- * guide writes it as code (`sample_percent`, `ab_test.metric`), as a JSON key ("metric":) or
- * as a table cell holding only field names (| cc, bcc |): a word in prose does not count.
+ * test/unit/scripts/api-guide-fields.test.ts runs the same check. A name counts as documented when
+ * the guide writes it as code (`sample_percent`, `ab_test.metric`), as a JSON key ("metric":) or as
+ * a table cell holding only field names (| cc, bcc |): a word in prose does not count.
  */
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import path from "node:path";

@@ -1,7 +1,7 @@
 /**
  * The SDK's generated artefacts, from lib/web/openapi directly (no server): the OpenAPI document
  * (sdk/openapi.json) and its TypeScript types (sdk/src/schema.d.ts, by openapi-typescript).
- * `npm run sdk:generate` writes them; test/unit/sdk-generated.test.ts fails when they are stale.
+ * `npm run sdk:generate` writes them; test/unit/sdk/generated.test.ts fails when they are stale.
  */
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import { buildOpenApiDocument } from "@/lib/web/openapi/document";

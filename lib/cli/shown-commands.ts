@@ -1,7 +1,7 @@
 /**
  * The admin CLI commands Settings → General shows for a project, ready to paste: each one runs
- * as shown, while the server runs too (test/unit/admin-shown-commands.test.ts parses them, and
- * test/integration/admin-socket.test.ts runs them against a running server).
+ * as shown, while the server runs too (test/unit/cli/shown-commands.test.ts parses them, and
+ * test/integration/cli/socket.test.ts runs them against a running server).
  */
 export function projectCliCommands(projectId: string): string[] {
   return [

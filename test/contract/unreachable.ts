@@ -4,6 +4,6 @@
  */
 export const UNREACHABLE: { operation: string; status: number; why: string }[] = [
   // The run uses a rate limit high enough for ~1,000 requests; 429 is covered by
-  // test/integration/rate-limit.test.ts against the same handlers.
-  { operation: "*", status: 429, why: "rate limit raised for the run; see rate-limit.test.ts" },
+  // test/integration/api/rate-limit.test.ts against the same handlers.
+  { operation: "*", status: 429, why: "rate limit raised for the run; see api/rate-limit.test.ts" },
 ];

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 
 /**
- * Generators for the request fuzz test (test/integration/fuzz.test.ts): malformed and hostile
+ * Generators for the request fuzz test (test/integration/api/fuzz.test.ts): malformed and hostile
  * requests built from a route's URL pattern. Everything is drawn from fast-check arbitraries, so
  * one seed reproduces one sequence of requests.
  */

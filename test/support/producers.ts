@@ -13,7 +13,8 @@ import { waitFor, type ReceivedMessage } from "./smtp-server";
 /**
  * The five producers of email (DECISIONS §8), each driven the way its users drive it: the API,
  * a dashboard server action, a campaign send, an automation triggered by an event, a double
- * opt-in started by a new contact. Used by the table of sending rules (sending-rules.test.ts).
+ * opt-in started by a new contact. Used by the table of sending rules
+ * (test/integration/sending/rules.test.ts).
  * The dashboard producer needs the caller to vi.mock @/lib/auth, next/headers and next/cache.
  */
 export type ProducerName = "send" | "dashboard" | "campaign" | "automation" | "double_opt_in";

@@ -12,7 +12,7 @@ import { webhookOperations } from "./webhooks";
 
 /**
  * Every documented /v1 operation. A new route adds its entry to its resource's file (or a new
- * file listed here); test/unit/openapi-coverage.test.ts fails until it does.
+ * file listed here); test/unit/web/openapi/coverage.test.ts fails until it does.
  */
 export const operations: Operation[] = [
   ...sendingOperations,

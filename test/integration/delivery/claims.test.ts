@@ -1,0 +1,137 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emails } from "@/db/schema";
+import type { Database } from "@/db";
+import { claimDeliveries, newDeliveryClaim, requeueLapsedDeliveries } from "@/lib/sending/claims";
+import { deliverEmails } from "@/lib/sending/deliver";
+import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
+import { startSmtpServer, waitFor } from "../../support/smtp-server";
+
+/**
+ * A message the relay accepted is not sent again because of how the database or the queue
+ * behaved around it (audit: 14 duplicates when PostgreSQL restarted mid-campaign; 9 of 2,000
+ * when a worker died): the outcome is written again until the database takes it, a second job
+ * for an email another worker is delivering leaves it alone, and a dead worker's emails go out
+ * once its claim lapses.
+ */
+let app: TestApp;
+let project: TestProject;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await startTestApp({
+    worker: "off",
+    config: { smtpUrl: smtp.url, jobLeaseSeconds: 2 },
+  });
+  project = await app.createProject({ domain: "mail.test" });
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+async function accepted(prefix: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await app.api("/v1/send", {
+      method: "POST",
+      key: project.live,
+      body: { from: "hello@mail.test", to: `${prefix}${i}@example.com`, subject: "Hi", html: "x" },
+    });
+    expect(res.status, res.text).toBe(200);
+    ids.push(res.body.id as string);
+  }
+  return ids;
+}
+
+const receivedBy = (prefix: string) =>
+  smtp.received.filter((m) => m.to[0]?.startsWith(prefix)).map((m) => m.to[0]!);
+
+const statuses = async (ids: string[]) =>
+  (await app.runtime.db.select().from(emails).where(inArray(emails.id, ids))).map((e) => e.status);
+
+/**
+ * The database as a restart looks to a writer: the next `failures` transactions fail as
+ * postgres.js reports a server that went away; every other call goes through.
+ */
+function restartingDatabase(db: Database, failures: number): Database {
+  let left = failures;
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === "transaction" && left > 0) {
+        return () => {
+          left--;
+          return Promise.reject(
+            Object.assign(new Error("terminating connection due to administrator command"), {
+              code: "57P01",
+            }),
+          );
+        };
+      }
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/** The email ids of the delivery jobs waiting in the queue that name any of `ids`, oldest first. */
+async function queuedFor(ids: string[]) {
+  const jobs = await app.runtime.handle.query<{ data: { emailIds: string[] } }>(
+    `select data from pgboss.job where name = 'email-deliver' and state = 'created' order by created_on, id`,
+  );
+  return jobs.flatMap((j) => j.data.emailIds).filter((id) => ids.includes(id));
+}
+
+describe(`delivery claims and outcome writes (${TEST_DRIVER})`, () => {
+  it("an outcome the database refuses during a restart is written once it is back, not sent again", async () => {
+    const ids = await accepted("restart", 3);
+    const runtime = { ...app.runtime, db: restartingDatabase(app.runtime.db, 3) };
+    const outcomes = await deliverEmails(runtime, ids);
+    expect([...outcomes.values()].map((o) => o.kind)).toEqual([
+      "delivered",
+      "delivered",
+      "delivered",
+    ]);
+    expect(await statuses(ids)).toEqual(["delivered", "delivered", "delivered"]);
+    // The job's retry (what pg-boss does after a failed handler) finds nothing left to send.
+    await deliverEmails(app.runtime, ids);
+    expect(receivedBy("restart").sort()).toEqual(
+      ["restart0@example.com", "restart1@example.com", "restart2@example.com"].sort(),
+    );
+  });
+
+  it("a second job for emails another worker is handing to the relay sends none of them", async () => {
+    const ids = await accepted("twice", 4);
+    smtp.hold();
+    const first = deliverEmails(app.runtime, ids);
+    await waitFor(() => smtp.heldCount() === 4, 10_000, "deliveries in flight");
+    // A lapsed queue lease under a slow relay re-offers the job to another worker meanwhile.
+    const second = await deliverEmails(app.runtime, ids);
+    expect(second.size).toBe(0);
+    smtp.release();
+    await first;
+    expect(receivedBy("twice")).toHaveLength(4);
+    expect(await statuses(ids)).toEqual(["delivered", "delivered", "delivered", "delivered"]);
+  });
+
+  it("a dead worker's claim lapses after the lease and the next poll queues its emails once", async () => {
+    const ids = await accepted("lapsed", 2);
+    // Claimed by a worker that died before handing them over (lease: 2 s in this file).
+    expect(await claimDeliveries(app.runtime.db, ids, newDeliveryClaim(2))).toHaveLength(2);
+    expect((await deliverEmails(app.runtime, ids)).size).toBe(0);
+    expect(await requeueLapsedDeliveries(app.runtime)).toBe(0);
+    const jobsBefore = await queuedFor(ids);
+    const claimedAt = Date.now();
+    await waitFor(async () => (await requeueLapsedDeliveries(app.runtime)) === 2, 5_000, "lapse");
+    expect(Date.now() - claimedAt).toBeLessThan(3_000);
+    // Queued once, whoever polls next.
+    expect(await requeueLapsedDeliveries(app.runtime)).toBe(0);
+    const [row] = await app.runtime.db.select().from(emails).where(eq(emails.id, ids[0]!));
+    expect(row!.deliveryClaimedUntil).toBeNull();
+    const queued = (await queuedFor(ids)).slice(jobsBefore.length);
+    expect(queued.sort()).toEqual([...ids].sort());
+    await deliverEmails(app.runtime, ids);
+    expect(receivedBy("lapsed")).toHaveLength(2);
+  });
+});
