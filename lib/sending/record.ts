@@ -9,7 +9,7 @@ import type { JobQueue } from "@/lib/core/jobs/queue";
 
 type EmailInsert = typeof emails.$inferInsert;
 
-/** Less than the gap between two kinds' priorities (lib/core/jobs/names.ts PRIORITY). */
+/** Less than the gap between two kinds' priorities (lib/core/jobs/priority.ts). */
 const OVERDUE_PRIORITY_BOOST = 5;
 export type OutgoingEmail = Omit<
   EmailInsert,

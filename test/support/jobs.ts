@@ -1,11 +1,11 @@
-import type { JobName } from "@/lib/core/jobs/names";
+import type { JobKind } from "@/lib/core/jobs/kind";
 import type { TestApp } from "./app";
 
 /** Job states pg-boss has yet to finish: waiting to start, waiting to retry, being handled. */
 const PENDING_STATES = ["created", "retry", "active"];
 
 /**
- * Waits until the queue has no pending work: no job of `names` (all queues when omitted) is
+ * Waits until the queue has no pending work: no job of `kinds` (all when omitted) is
  * created, retrying or active. For checks that something did NOT happen ("no email was sent"):
  * made after this, they judge the finished work a request or a dispatch enqueued, not whatever
  * was done by the end of a guessed sleep. A worker must work those queues
@@ -13,9 +13,10 @@ const PENDING_STATES = ["created", "retry", "active"];
  */
 export async function drainJobs(
   app: TestApp,
-  options: { names?: JobName[]; timeoutMs?: number } = {},
+  options: { kinds?: JobKind<unknown>[]; timeoutMs?: number } = {},
 ): Promise<void> {
-  const { names, timeoutMs = 15_000 } = options;
+  const { kinds, timeoutMs = 15_000 } = options;
+  const names = kinds?.map((kind) => kind.name);
   const params: string[] = [...PENDING_STATES, ...(names ?? [])];
   const states = PENDING_STATES.map((_, i) => `$${i + 1}`).join(", ");
   const named = names
