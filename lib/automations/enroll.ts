@@ -40,15 +40,43 @@ export async function enrollSubscribedContact(
   args: { projectId: string; contactId: string; now: Date },
 ) {
   const now = sql`${args.now.toISOString()}::timestamptz`;
-  await tx.execute(sql`
+  await tx.execute(
+    enrollmentInsert({
+      projectId: args.projectId,
+      contactId: sql`${args.contactId}`,
+      triggerKey: "contact.subscribed",
+      context: subscribedRunContext("live"),
+      now,
+    }),
+  );
+}
+
+/**
+ * The one statement that starts runs: every live automation of the project with `triggerKey`
+ * enrolls the contact (an empty automation's run is completed at once); the unique index on
+ * unfinished runs makes a second enrollment a no-op. Returns the new runs' ids.
+ */
+function enrollmentInsert(args: {
+  projectId: string;
+  contactId: SQL;
+  triggerKey: string;
+  context: SQL;
+  now: SQL;
+  /** An extra condition, e.g. that the contact exists. */
+  when?: SQL;
+}): SQL {
+  const { contactId, now } = args;
+  return sql`
     insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, context, finished_at, created_at, updated_at)
-    select ${runIdSql(now)}, a.project_id, a.id, ${args.contactId},
+    select ${runIdSql(now)}, a.project_id, a.id, ${contactId},
            case when jsonb_array_length(a.steps) > 0 then 'active' else 'completed' end,
-           a.steps -> 0 ->> 'id', ${subscribedRunContext("live")},
+           a.steps -> 0 ->> 'id', ${args.context},
            case when jsonb_array_length(a.steps) > 0 then null else ${now} end, ${now}, ${now}
     from ${automations} a
-    where a.project_id = ${args.projectId} and a.trigger_key = 'contact.subscribed' and a.status = 'live'
-    on conflict do nothing`);
+    where a.project_id = ${args.projectId} and a.trigger_key = ${args.triggerKey}
+      and a.status = 'live'${args.when ? sql` and ${args.when}` : sql``}
+    on conflict do nothing
+    returning id`;
 }
 
 /**
@@ -117,17 +145,14 @@ export function eventTriggerStatements(args: {
   const { projectId, contactId, event, now } = args;
   const data = sql`${JSON.stringify(event.data)}::jsonb`;
   const context = sql`jsonb_build_object('event', ${data}, 'event_name', ${event.name}::text, 'event_id', ${event.id}::text, 'mode', ${args.mode}::text)`;
-  const enroll = sql`
-    insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, context, finished_at, created_at, updated_at)
-    select ${runIdSql(now)}, a.project_id, a.id, ${contactId},
-           case when jsonb_array_length(a.steps) > 0 then 'active' else 'completed' end,
-           a.steps -> 0 ->> 'id', ${context},
-           case when jsonb_array_length(a.steps) > 0 then null else ${now} end, ${now}, ${now}
-    from ${automations} a
-    where a.project_id = ${projectId} and a.trigger_key = ${`event:${event.name}`}
-      and a.status = 'live' and ${contactId} is not null
-    on conflict do nothing
-    returning id`;
+  const enroll = enrollmentInsert({
+    projectId,
+    contactId,
+    triggerKey: `event:${event.name}`,
+    context,
+    now,
+    when: sql`${contactId} is not null`,
+  });
   const wake = sql`
     update ${automationRuns}
     set status = case when status = 'paused' then 'paused' else 'active' end,

@@ -1,6 +1,7 @@
 /**
- * Domain errors thrown by services. One table (lib/core/http/errors.ts) maps them to HTTP statuses;
- * server actions map them to form state. Services never build responses themselves.
+ * Domain errors thrown by services. Each carries its HTTP status and code; `errorResponse` in
+ * lib/core/http/respond.ts turns one into the API's error body, and the dashboard's action
+ * wrapper into form state. Services never build responses themselves.
  */
 export type ErrorDetail = { path: string; message: string };
 

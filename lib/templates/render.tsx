@@ -15,9 +15,9 @@ import { darkModeCss } from "./dark-mode";
 import { renderHtmlTemplate } from "./html-template";
 import { safeUrl } from "./urls";
 import { escapeHtml } from "@/lib/core/html/entities";
+import type { TemplateFormat } from "./schemas";
 import { renderBudget, renderVariables, type Variables } from "./variables";
 
-export type TemplateFormat = "html" | "blocks";
 export type RenderableTemplate = { subject: string; source: string; format: TemplateFormat };
 /**
  * `previewText` and `title` may hold placeholders. `title` (the HTML <title>, which some clients

@@ -3,7 +3,7 @@ import type PgBoss from "pg-boss";
 import { webhookDeliveries, webhookEndpoints, type WebhookDelivery } from "@/db/schema";
 import type { Runtime } from "@/lib/core/runtime";
 import { holdsTicket, WebhookJobData } from "./jobs";
-import { postWebhookRequest, type OutboundRequest, type OutboundResult } from "./outbound";
+import { postWebhookRequest, type OutboundRequest, type WebhookPostResult } from "./outbound";
 import { recordAttempt } from "./record-attempt";
 import { signWebhookPayload } from "./signature";
 
@@ -13,7 +13,7 @@ export type DeliverOptions = {
   /** Jitter source (tests pin it). */
   random?: () => number;
   /** The HTTP client (tests may stub it; production uses the SSRF-safe one). */
-  send?: (request: OutboundRequest) => Promise<OutboundResult>;
+  send?: (request: OutboundRequest) => Promise<WebhookPostResult>;
 };
 
 /**

@@ -21,7 +21,7 @@ export type OutboundRequest = {
 };
 
 /** Never throws: a refused target, a DNS error or a timeout is an attempt with `error` set. */
-export type OutboundResult = {
+export type WebhookPostResult = {
   statusCode: number | null;
   headers: IncomingHttpHeaders;
   /** The first KiB of the response body, decoded as UTF-8. */
@@ -39,7 +39,7 @@ class OutboundError extends Error {}
  * a DNS answer that changes between the check and the connect (rebinding) cannot redirect it.
  * TLS SNI, certificate checks and the Host header still use the original hostname.
  */
-export async function postWebhookRequest(request: OutboundRequest): Promise<OutboundResult> {
+export async function postWebhookRequest(request: OutboundRequest): Promise<WebhookPostResult> {
   const started = performance.now();
   const timeoutMs = request.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const { allowPrivate } = request;
@@ -104,7 +104,7 @@ function systemResolve(host: string): Promise<LookupAddress[]> {
   return dns.lookup(host, { all: true, verbatim: true });
 }
 
-type Exchange = Pick<OutboundResult, "statusCode" | "headers" | "body">;
+type Exchange = Pick<WebhookPostResult, "statusCode" | "headers" | "body">;
 
 function exchange(
   url: URL,

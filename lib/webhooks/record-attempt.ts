@@ -4,7 +4,7 @@ import { newId } from "@/lib/core/ids";
 import type { Runtime } from "@/lib/core/runtime";
 import { iso } from "@/lib/core/serialize";
 import { enqueueWebhookAttempt, holdsTicket } from "./jobs";
-import type { OutboundResult } from "./outbound";
+import type { WebhookPostResult } from "./outbound";
 import { planAfterAttempt } from "./plan";
 import { retryScheduleSeconds } from "./schedule";
 
@@ -15,7 +15,7 @@ export type AttemptRecord = {
   attemptNumber: number;
   due: Date;
   attemptedAt: Date;
-  result: OutboundResult;
+  result: WebhookPostResult;
   random?: () => number;
 };
 
@@ -99,7 +99,7 @@ export async function recordAttempt(runtime: Runtime, record: AttemptRecord) {
   });
 }
 
-function redirectNote(result: OutboundResult): string | null {
+function redirectNote(result: WebhookPostResult): string | null {
   const code = result.statusCode;
   if (code === null || code < 300 || code >= 400) return null;
   const location = headerValue(result.headers.location);
