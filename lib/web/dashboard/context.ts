@@ -4,9 +4,8 @@ import { cache } from "react";
 import { auth } from "@/lib/web/auth";
 import { serviceContext, type ServiceContext } from "@/lib/core/context";
 import { getRuntime, type Runtime } from "@/lib/start/runtime";
-import { projectsOfUser } from "@/lib/users/users";
+import { findUserById, projectsOfUser } from "@/lib/users/users";
 import { loginHref, REQUESTED_PATH_HEADER } from "./return-path";
-import { findUserById } from "./users";
 
 export const PROJECT_COOKIE = "mw_project";
 

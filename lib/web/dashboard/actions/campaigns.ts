@@ -1,21 +1,21 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { countCampaignRecipients } from "@/lib/campaigns/audience";
 import { cancelCampaign, createCampaign, updateCampaign } from "@/lib/campaigns/manage";
 import { deleteDraftCampaign, duplicateCampaign } from "@/lib/campaigns/duplicate";
 import { previewCampaign, type CampaignPreview } from "@/lib/campaigns/preview";
+import { campaignEngagedContacts, type EngagedContact } from "@/lib/campaigns/report/engagement";
+import { campaignReport, type CampaignReport } from "@/lib/campaigns/report/report";
 import { resumeCampaign } from "@/lib/campaigns/resume";
 import { CreateCampaignInput } from "@/lib/campaigns/schemas";
 import { sendCampaign } from "@/lib/campaigns/send";
 import { sendCampaignTest } from "@/lib/campaigns/test-send";
 import { AppError, NotFoundError } from "@/lib/core/errors";
 import { parseInput } from "@/lib/core/validation";
-import { z } from "zod";
 import { dashboardAction } from "../action";
 import { clientObject, Id, OptionalId } from "../action-input";
-import { countCampaignRecipients, type CampaignAudience } from "../campaign-audience";
-import { campaignEngagedContacts, type EngagedContact } from "../campaign-engagement";
-import { campaignReport, type CampaignReport } from "../campaign-report";
 import { failure, success, toFormState, type FormState } from "../form-state";
 
 /** The editor's fields, in the API's shape (variants are the alternate subjects B, C, D). */
@@ -187,8 +187,7 @@ const Audience = z.object({
 /** The editor's live recipient count; null when the segment is gone. */
 export const recipientCountAction = dashboardAction(
   { args: [Audience], errors: nullWhenGone },
-  async ({ ctx }, audience: CampaignAudience): Promise<number | null> =>
-    countCampaignRecipients(ctx, audience),
+  async ({ ctx }, audience): Promise<number | null> => countCampaignRecipients(ctx, audience),
 );
 
 /** The campaign page's poll while it is queued or sending; null once the campaign is gone. */

@@ -3,11 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { AppError, NotFoundError } from "@/lib/core/errors";
+import { segmentMatches, type MatchingContact } from "@/lib/segments/contacts";
 import { createSegment, deleteSegment, updateSegment } from "@/lib/segments/manage";
 import { dashboardAction } from "../action";
 import { clientObject, Id, OptionalId } from "../action-input";
 import { failure, success, type FormState } from "../form-state";
-import { segmentMatches, type MatchingContact } from "../segment-matches";
 
 export type SegmentDraft = { name: string; conditions: unknown };
 export type SegmentMatches =
