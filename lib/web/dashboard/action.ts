@@ -148,15 +148,15 @@ function answerWithFormState<A extends ArgSchemas>(
   if (answers.notFound !== undefined && error instanceof NotFoundError) {
     return failure(answers.notFound);
   }
-  const fields =
-    typeof answers.fields === "function"
-      ? args
-        ? answers.fields(...args)
-        : []
-      : (answers.fields ?? []);
-  const state = toFormState(error, fields);
+  const state = toFormState(error, fieldsOf(answers, args));
   const values = args && answers.echo?.(...args);
   return values && state.status === "error" ? { ...state, values } : state;
+}
+
+function fieldsOf<A extends ArgSchemas>(answers: FormAnswers<A>, args: Parsed<A> | undefined) {
+  if (typeof answers.fields !== "function") return answers.fields ?? [];
+  // Fields named by the arguments (a segment's rules) are unknown when those were refused.
+  return args ? answers.fields(...args) : [];
 }
 
 /** requireDashboard, less the detour to the welcome page this very action completes. */
