@@ -13,7 +13,7 @@ import * as schema from "@/db/schema";
 import { listContacts } from "@/lib/contacts/list";
 import { serviceContext, type ServiceContext } from "@/lib/core/context";
 import { readConfig } from "@/lib/core/config";
-import { countContacts } from "@/lib/web/dashboard/stats";
+import { countContacts } from "@/lib/contacts/count";
 import { listEmails } from "@/lib/emails/list";
 import { createProject } from "@/lib/projects/create";
 import { makeRuntime } from "@/lib/start/runtime";

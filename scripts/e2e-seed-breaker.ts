@@ -5,7 +5,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { campaigns, emails } from "@/db/schema";
-import { addMembership } from "@/lib/web/dashboard/memberships";
+import { addMembership } from "@/lib/users/users";
 import { createCampaign } from "@/lib/campaigns/manage";
 import { fanOutBatch } from "@/lib/campaigns/fanout";
 import { createAutomation } from "@/lib/automations/create";

@@ -9,7 +9,7 @@ import { campaigns, emails } from "@/db/schema";
 import { createCampaign } from "@/lib/campaigns/manage";
 import { fanOutBatch } from "@/lib/campaigns/fanout";
 import { serviceContext } from "@/lib/core/context";
-import { addMembership } from "@/lib/web/dashboard/memberships";
+import { addMembership } from "@/lib/users/users";
 import { EVENT_EMAIL_COLUMNS, recordEmailEvents } from "@/lib/emails/events";
 import { createProject } from "@/lib/projects/create";
 import type { Runtime } from "@/lib/core/runtime";

@@ -3,7 +3,7 @@
  * directly: failures cannot be produced through the API now that a template in use cannot be
  * deleted), made before the server starts (PGlite is single-process).
  */
-import { addMembership } from "@/lib/web/dashboard/memberships";
+import { addMembership } from "@/lib/users/users";
 import { createAutomation } from "@/lib/automations/create";
 import { updateAutomation } from "@/lib/automations/update";
 import { serviceContext } from "@/lib/core/context";

@@ -35,8 +35,7 @@ async function prepareData(dataDir: string) {
   delete process.env.DATABASE_URL;
   const { getRuntime } = await import("@/lib/start/runtime");
   const { createProject } = await import("@/lib/projects/create");
-  const { createUser } = await import("@/lib/users/users");
-  const { addMembership } = await import("@/lib/web/dashboard/memberships");
+  const { addMembership, createUser } = await import("@/lib/users/users");
   const runtime = await getRuntime("cli");
   const now = runtime.clock.now();
   const { project } = await createProject(

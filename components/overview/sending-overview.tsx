@@ -2,17 +2,23 @@ import { Megaphone } from "lucide-react";
 import Link from "next/link";
 import type { ServiceContext } from "@/lib/core/context";
 import { formatCount, relativeTime } from "@/lib/web/dashboard/format";
-import { latestCampaigns, OVERVIEW_DAYS, sendingByDay } from "@/lib/web/dashboard/sending-overview";
+import { latestCampaigns } from "@/lib/campaigns/report/latest";
+import { sendingByDay } from "@/lib/emails/sending-by-day";
 import { CampaignStatusBadge, displayStatus } from "../campaigns/campaign-status-badge";
 import { formatRate } from "../campaigns/format";
 import { Card, CardHeader } from "../ui/card";
 import { SendingCharts } from "./sending-charts";
 import { RATES, sendingSeries } from "./sending-series";
 
+const OVERVIEW_DAYS = 30;
+
 /** The overview's sending section: the last 30 days of live email and the latest campaigns. */
 export async function SendingOverview({ ctx }: { ctx: ServiceContext }) {
   const now = ctx.clock.now();
-  const [days, campaigns] = await Promise.all([sendingByDay(ctx), latestCampaigns(ctx)]);
+  const [days, campaigns] = await Promise.all([
+    sendingByDay(ctx, OVERVIEW_DAYS),
+    latestCampaigns(ctx),
+  ]);
   const series = sendingSeries(days, now, OVERVIEW_DAYS);
   const figures = [
     { label: "Sent", value: formatCount(series.totals.sent) },

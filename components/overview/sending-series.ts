@@ -1,4 +1,4 @@
-import type { SendingDay } from "@/lib/web/dashboard/sending-overview";
+import type { SendingDay } from "@/lib/emails/sending-by-day";
 
 export type RateKey = "openRate" | "clickRate" | "bounceRate" | "complaintRate";
 /** The rates in the order the overview shows them, with their chart colours. */

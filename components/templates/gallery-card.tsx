@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { GalleryTemplate } from "@/lib/web/dashboard/templates-gallery";
+import type { GalleryTemplate } from "@/lib/templates/gallery-list";
 import { Button } from "../ui/button";
 import { CategoryBadge } from "./category-badge";
 import { ScaledFrame } from "./scaled-frame";

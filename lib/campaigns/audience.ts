@@ -1,6 +1,7 @@
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import { contacts, segments } from "@/db/schema";
 import type { Executor } from "@/db";
+import type { ServiceContext } from "@/lib/core/context";
 import type { SegmentConditions } from "../segments/schemas";
 import { segmentWhere } from "../segments/where";
 
@@ -53,4 +54,23 @@ export async function countReachable(
   const where = await audienceWhere(db, audience, now);
   const [row] = await db.select({ n: count() }).from(contacts).where(and(where, reachable()));
   return Number(row?.n ?? 0);
+}
+
+/** An audience as the API and the campaign editor write it: a target and, for one, a segment id. */
+export type AudienceChoice = { target: "all" | "segment"; segment?: string | null };
+
+/**
+ * How many contacts a send would reach now (the editor's count, the send confirmation, the
+ * report's progress): the number a marketer confirms is the number that gets the email. A
+ * segment that is not the project's reaches nobody.
+ */
+export function countCampaignRecipients(
+  ctx: ServiceContext,
+  choice: AudienceChoice,
+): Promise<number> {
+  return countReachable(
+    ctx.db,
+    { projectId: ctx.projectId, target: choice.target, segmentId: choice.segment ?? null },
+    ctx.clock.now(),
+  );
 }

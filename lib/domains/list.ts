@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { domains } from "@/db/schema";
 import type { ServiceContext } from "@/lib/core/context";
 import { beforeCursor, decodeCursor, newestFirst, PageQuery, toPage } from "@/lib/core/pagination";
@@ -27,4 +27,18 @@ export async function listDomains(ctx: ServiceContext, query: unknown) {
     (r) => r,
     (r) => serializeDomain(r, ctx.config),
   );
+}
+
+/**
+ * The domain a newcomer is pointed at (the overview's checklist): the first verified one, else
+ * the first added; null while the project has none.
+ */
+export async function leadingDomain(ctx: ServiceContext) {
+  const [domain] = await ctx.db
+    .select({ id: domains.id, name: domains.name, status: domains.status })
+    .from(domains)
+    .where(eq(domains.projectId, ctx.projectId))
+    .orderBy(desc(sql`${domains.status} = 'verified'`), asc(domains.createdAt), asc(domains.id))
+    .limit(1);
+  return domain ?? null;
 }

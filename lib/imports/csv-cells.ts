@@ -19,10 +19,15 @@ export function restoreCell(cell: string): string {
   return ESCAPED.test(cell) ? cell.slice(1) : cell;
 }
 
-/** One CSV record with CRLF; cells are neutralised, then quoted when needed. */
-export function csvLine(cells: readonly string[]): string {
+/**
+ * One CSV record with CRLF; cells are neutralised, then quoted when needed. The one CSV writer:
+ * the contacts export on the server and the downloads built in the browser (an import's problem
+ * rows, the sample file) both use it, so this module imports nothing.
+ */
+export function csvLine(cells: readonly (string | number)[]): string {
   return (
     cells
+      .map(String)
       .map((raw) => {
         const cell = neutralizeCell(raw);
         return cell !== raw || /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;

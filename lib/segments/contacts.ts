@@ -55,3 +55,33 @@ export async function countSegment(ctx: ServiceContext, segmentId: string) {
   const segment = await findSegmentOrThrow(ctx.db, ctx.projectId, segmentId);
   return { id: segment.id, count: await countSavedConditions(ctx, segment.conditions) };
 }
+
+export type MatchingContact = {
+  id: string;
+  email: string;
+  name: string | null;
+  subscribed: boolean;
+};
+
+/**
+ * What the segment builder shows as you edit: how many contacts the (unsaved) conditions match,
+ * and the newest few of them. Invalid conditions throw the services' ValidationError.
+ */
+export async function segmentMatches(ctx: ServiceContext, conditions: unknown, sample = 5) {
+  const parsed = parseInput(SegmentConditions, conditions);
+  const [count, rows] = await Promise.all([
+    countWhere(ctx, parsed),
+    ctx.db
+      .select({
+        id: contacts.id,
+        email: contacts.email,
+        name: contacts.name,
+        subscribed: contacts.subscribed,
+      })
+      .from(contacts)
+      .where(and(eq(contacts.projectId, ctx.projectId), segmentWhere(parsed, ctx.clock.now())))
+      .orderBy(...newestFirst(contacts.createdAt, contacts.id))
+      .limit(sample),
+  ]);
+  return { count, contacts: rows satisfies MatchingContact[] };
+}

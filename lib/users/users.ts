@@ -110,6 +110,24 @@ export async function findUserByEmail(db: Executor, email: string) {
   return user ?? null;
 }
 
+/**
+ * The account a session names, with what the dashboard shows and checks on every request (not
+ * the password hash); null once the user is deleted.
+ */
+export async function findUserById(db: Executor, userId: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      mustChangePassword: users.mustChangePassword,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user ?? null;
+}
+
 /** Checks a login; returns the user or null (never says which half was wrong). */
 export async function verifyCredentials(db: Executor, email: string, password: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
@@ -138,4 +156,15 @@ export async function membershipOf(db: Executor, userId: string, projectId: stri
     .from(memberships)
     .where(and(eq(memberships.userId, userId), eq(memberships.projectId, projectId)));
   return row ?? null;
+}
+
+/**
+ * Adds an existing user to another project (createUser links a user to one project, at
+ * creation). Idempotent: an existing membership keeps its role.
+ */
+export async function addMembership(
+  db: Executor,
+  input: { userId: string; projectId: string; role: "admin" | "member" },
+) {
+  await db.insert(memberships).values(input).onConflictDoNothing();
 }

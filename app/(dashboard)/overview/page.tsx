@@ -11,7 +11,8 @@ import { listContacts } from "@/lib/contacts/list";
 import { requireDashboard } from "@/lib/web/dashboard/context";
 import { can } from "@/lib/core/permissions";
 import { formatCount, relativeTime } from "@/lib/web/dashboard/format";
-import { apiKeyUsage, contactTotals } from "@/lib/web/dashboard/stats";
+import { apiKeyUsage } from "@/lib/api-keys/usage";
+import { contactTotals } from "@/lib/contacts/count";
 
 export const metadata: Metadata = { title: "Overview" };
 

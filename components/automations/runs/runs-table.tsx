@@ -1,6 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import Link from "next/link";
-import type { RunListItem } from "@/lib/web/dashboard/automation-runs";
+import type { RunListItem } from "@/lib/automations/run-list";
 import { formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { cn } from "../../ui/cn";
 import { Table, TBody, TD, TH, THead, TR } from "../../ui/table";

@@ -10,7 +10,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import type { ActivityBucket } from "@/lib/web/dashboard/campaign-activity";
+import type { ActivityBucket } from "@/lib/campaigns/report/activity";
 import { formatCount } from "@/lib/web/dashboard/format";
 import { activitySeries, runningTotals, type SeriesPoint } from "./activity-series";
 import { ChartSwatch } from "@/components/ui/chart-swatch";

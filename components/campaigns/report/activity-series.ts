@@ -1,4 +1,4 @@
-import type { ActivityBucket } from "@/lib/web/dashboard/campaign-activity";
+import type { ActivityBucket } from "@/lib/campaigns/report/activity";
 
 export type SeriesPoint = { at: number; delivered: number; opened: number; clicked: number };
 export type Series = { unit: "hour" | "day"; points: SeriesPoint[] };

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { engagedContactsAction } from "@/lib/web/dashboard/actions/campaigns";
-import type { EngagedContact } from "@/lib/web/dashboard/campaign-engagement";
+import type { EngagedContact } from "@/lib/campaigns/report/engagement";
 import { formatDateTime } from "@/lib/web/dashboard/format";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";

@@ -1,4 +1,4 @@
-import type { LinkClicks } from "@/lib/web/dashboard/campaign-engagement";
+import type { LinkClicks } from "@/lib/campaigns/report/engagement";
 import { formatCount } from "@/lib/web/dashboard/format";
 import { Card, CardHeader } from "../../ui/card";
 import { formatRate } from "../format";

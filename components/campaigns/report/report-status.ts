@@ -1,4 +1,4 @@
-import type { CampaignReport } from "@/lib/web/dashboard/campaign-report";
+import type { CampaignReport } from "@/lib/campaigns/report/report";
 import { displayStatus, type CampaignDisplayStatus } from "../campaign-status-badge";
 
 /**

@@ -1,6 +1,6 @@
 import { CalendarClock, Hourglass, Send } from "lucide-react";
 import type { CampaignResource } from "@/lib/campaigns/serialize";
-import type { CampaignDelivery } from "@/lib/web/dashboard/campaign-delivery";
+import type { CampaignDelivery } from "@/lib/campaigns/report/delivery";
 import { formatCount, formatDateTime } from "@/lib/web/dashboard/format";
 import { Card } from "../../ui/card";
 import { ProgressBar } from "../../ui/progress-bar";

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { campaignReportAction } from "@/lib/web/dashboard/actions/campaigns";
-import type { CampaignReport } from "@/lib/web/dashboard/campaign-report";
+import type { CampaignReport } from "@/lib/campaigns/report/report";
 import { useVisiblePoll } from "../../ui/use-visible-poll";
 import { AFTER_SEND_LIVE_MS } from "./report-status";
 

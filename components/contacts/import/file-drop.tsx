@@ -2,12 +2,8 @@
 
 import { FileSpreadsheet, Upload } from "lucide-react";
 import { useId, useRef, useState, type DragEvent } from "react";
-import {
-  csvLine,
-  PREVIEW_BYTES,
-  readCsvPreview,
-  type CsvPreview,
-} from "@/lib/web/dashboard/csv-preview";
+import { csvLine } from "@/lib/imports/csv-cells";
+import { PREVIEW_BYTES, readCsvPreview, type CsvPreview } from "@/lib/web/dashboard/csv-preview";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Notice } from "../../ui/notice";

@@ -2,7 +2,7 @@
 
 import { Download } from "lucide-react";
 import type { ImportDuplicateRow, ImportRowError } from "@/db/schema";
-import { csvLine } from "@/lib/web/dashboard/csv-preview";
+import { csvLine } from "@/lib/imports/csv-cells";
 import { formatCount } from "@/lib/web/dashboard/format";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";

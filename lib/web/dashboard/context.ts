@@ -5,9 +5,8 @@ import { auth } from "@/lib/web/auth";
 import { serviceContext, type ServiceContext } from "@/lib/core/context";
 import type { Runtime } from "@/lib/core/runtime";
 import { getRuntime } from "@/lib/start/runtime";
-import { projectsOfUser } from "@/lib/users/users";
+import { findUserById, projectsOfUser } from "@/lib/users/users";
 import { loginHref, REQUESTED_PATH_HEADER } from "./return-path";
-import { findUserById } from "./users";
 
 export const PROJECT_COOKIE = "mw_project";
 
@@ -79,9 +78,10 @@ export async function rememberProject(projectId: string, appUrl: string) {
 export const WELCOME_PATH = "/welcome";
 
 /**
- * For pages and server actions: the context, or a redirect to the sign-in page that brings the
- * visitor back to the page they asked for once signed in. A user who still has to replace a
- * generated password is sent to the welcome page instead: no page or action opens before that.
+ * For pages (and the server components they render): the context, or a redirect to the sign-in
+ * page that brings the visitor back to the page they asked for once signed in. A user who still
+ * has to replace a generated password is sent to the welcome page instead: no page or action
+ * opens before that. Server actions reach it through dashboardAction (./action.ts) only.
  */
 export async function requireDashboard(): Promise<DashboardContext> {
   const context = await loadDashboardContext();

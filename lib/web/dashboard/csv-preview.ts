@@ -64,13 +64,3 @@ function readRecords(text: string, delimiter: CsvDelimiter): string[][] {
   if (cell !== "" || record.length > 0) endRecord();
   return records;
 }
-
-/** One CSV line for a download built in the browser (quotes cells that need it). */
-export function csvLine(cells: readonly (string | number)[]): string {
-  return (
-    cells
-      .map(String)
-      .map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c))
-      .join(",") + "\r\n"
-  );
-}

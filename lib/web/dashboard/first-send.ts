@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { apiKeys, domains, emails, projects, type Domain } from "@/db/schema";
+import { apiKeyUsage } from "@/lib/api-keys/usage";
 import type { ServiceContext } from "@/lib/core/context";
+import { leadingDomain } from "@/lib/domains/list";
+import { hasRelayAcceptedLiveEmail } from "@/lib/emails/live-sent";
+import { projectRow } from "@/lib/projects/settings";
 
 export type FirstSendProgress = {
   /** The domain the checklist points at: the first verified one, else the first added. */
-  domain: Pick<Domain, "id" | "name" | "status"> | null;
+  domain: Awaited<ReturnType<typeof leadingDomain>>;
   domainAdded: boolean;
   domainVerified: boolean;
   /** Settings → General has a default sender (its domain was verified when it was saved). */
@@ -21,47 +23,24 @@ export type FirstSendProgress = {
 /**
  * The overview's path to a first send, each step read from the project's data: a domain added,
  * verified (by DNS or by an admin), a default sender, a way out for live mail, a live email a
- * relay accepted, an API key. Small indexed reads (domains by project, emails by status, keys).
+ * relay accepted, an API key. Small indexed reads, one per domain.
  */
 export async function firstSendProgress(ctx: ServiceContext): Promise<FirstSendProgress> {
-  const [[domain], [project], [email], [key], deliveryConnected] = await Promise.all([
-    ctx.db
-      .select({ id: domains.id, name: domains.name, status: domains.status })
-      .from(domains)
-      .where(eq(domains.projectId, ctx.projectId))
-      .orderBy(desc(sql`${domains.status} = 'verified'`), asc(domains.createdAt), asc(domains.id))
-      .limit(1),
-    ctx.db
-      .select({ fromEmail: projects.defaultFromEmail })
-      .from(projects)
-      .where(eq(projects.id, ctx.projectId)),
-    ctx.db
-      .select({ id: emails.id })
-      .from(emails)
-      .where(
-        and(
-          eq(emails.projectId, ctx.projectId),
-          inArray(emails.status, ["sent", "delivered", "complained"]),
-          eq(emails.mode, "live"),
-          isNotNull(emails.sentAt),
-        ),
-      )
-      .limit(1),
-    ctx.db
-      .select({ id: apiKeys.id })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.projectId, ctx.projectId), isNull(apiKeys.revokedAt)))
-      .limit(1),
+  const [domain, project, testSent, keys, deliveryConnected] = await Promise.all([
+    leadingDomain(ctx),
+    projectRow(ctx.db, ctx.projectId),
+    hasRelayAcceptedLiveEmail(ctx),
+    apiKeyUsage(ctx),
     ctx.transports.canDeliver(ctx.projectId),
   ]);
   return {
-    domain: domain ?? null,
-    domainAdded: domain !== undefined,
+    domain,
+    domainAdded: domain !== null,
     domainVerified: domain?.status === "verified",
-    senderSet: Boolean(project?.fromEmail),
-    sender: project?.fromEmail ?? null,
+    senderSet: Boolean(project?.defaultFromEmail),
+    sender: project?.defaultFromEmail ?? null,
     deliveryConnected,
-    testSent: email !== undefined,
-    apiKeyCreated: key !== undefined,
+    testSent,
+    apiKeyCreated: keys.active > 0,
   };
 }

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "@/db/schema";
-import { campaignReport } from "@/lib/web/dashboard/campaign-report";
-import { contactTotals } from "@/lib/web/dashboard/stats";
+import { campaignReport } from "@/lib/campaigns/report/report";
+import { contactTotals } from "@/lib/contacts/count";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { startSmtpServer } from "../../support/smtp-server";
 

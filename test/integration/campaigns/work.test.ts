@@ -7,11 +7,9 @@ import { previewCampaign } from "@/lib/campaigns/preview";
 import { campaignStats } from "@/lib/campaigns/serialize";
 import { sendCampaignTest } from "@/lib/campaigns/test-send";
 import type { ServiceContext } from "@/lib/core/context";
-import {
-  campaignEngagedContacts,
-  campaignLinkClicks,
-} from "@/lib/web/dashboard/campaign-engagement";
-import { latestCampaigns, sendingByDay } from "@/lib/web/dashboard/sending-overview";
+import { campaignEngagedContacts, campaignLinkClicks } from "@/lib/campaigns/report/engagement";
+import { latestCampaigns } from "@/lib/campaigns/report/latest";
+import { sendingByDay } from "@/lib/emails/sending-by-day";
 import { recordEmailEvent } from "@/lib/emails/events";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { startSmtpServer, waitFor } from "../../support/smtp-server";

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emails, type Email } from "@/db/schema";
-import { countContacts } from "@/lib/web/dashboard/stats";
+import { countContacts } from "@/lib/contacts/count";
 import { newId } from "@/lib/core/ids";
 import { newTrackingToken } from "@/lib/tracking/token";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "@/db/schema";
 import { serviceContext, type ServiceContext } from "@/lib/core/context";
-import { campaignActivity } from "@/lib/web/dashboard/campaign-activity";
-import { countCampaignRecipients } from "@/lib/web/dashboard/campaign-audience";
-import { campaignDelivery } from "@/lib/web/dashboard/campaign-delivery";
-import { campaignReport } from "@/lib/web/dashboard/campaign-report";
-import { segmentMatches } from "@/lib/web/dashboard/segment-matches";
+import { campaignActivity } from "@/lib/campaigns/report/activity";
+import { countCampaignRecipients } from "@/lib/campaigns/audience";
+import { campaignDelivery } from "@/lib/campaigns/report/delivery";
+import { campaignReport } from "@/lib/campaigns/report/report";
+import { segmentMatches } from "@/lib/segments/contacts";
 import { recordEmailEvent } from "@/lib/emails/events";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 

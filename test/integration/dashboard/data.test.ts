@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceContext, type ServiceContext } from "@/lib/core/context";
-import { apiKeyUsage, contactTotals, countContacts } from "@/lib/web/dashboard/stats";
+import { apiKeyUsage } from "@/lib/api-keys/usage";
+import { contactTotals, countContacts } from "@/lib/contacts/count";
 import { listContactTimeline } from "@/lib/events/contact-timeline";
 import { startTestApp, type TestApp, type TestProject } from "../../support/app";
 

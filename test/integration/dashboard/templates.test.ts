@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails, instanceSettings, projects } from "@/db/schema";
-import { countOwnTemplates, listGalleryTemplates } from "@/lib/web/dashboard/templates-gallery";
+import { listGalleryTemplates } from "@/lib/templates/gallery-list";
+import { countOwnTemplates } from "@/lib/templates/list";
 import { deliveryConfigured, resolveTestSender } from "@/lib/web/dashboard/templates-sender";
 import { createDomain } from "@/lib/domains/create";
 import { PUBLIC_URL_KEY } from "@/lib/core/instance-settings";

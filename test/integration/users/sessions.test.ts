@@ -13,9 +13,8 @@ import {
 import { removeMemberAction } from "@/lib/web/dashboard/actions/members";
 import { requireDashboard } from "@/lib/web/dashboard/context";
 import { IDLE } from "@/lib/web/dashboard/form-state";
-import { addMembership } from "@/lib/web/dashboard/memberships";
 import { listSessionsOfUser, SESSION_MAX_AGE_SECONDS } from "@/lib/users/sessions";
-import { createUser } from "@/lib/users/users";
+import { addMembership, createUser } from "@/lib/users/users";
 import { startTestApp, TEST_DRIVER, type TestApp } from "../../support/app";
 import { Browser, switchToBrowser } from "../../support/auth-browser";
 import { expectRedirect, formData, redirectTarget } from "../../support/dashboard-session";

@@ -11,8 +11,8 @@ import {
   templateOptions,
 } from "@/lib/web/dashboard/campaign-options";
 import { breakerThresholds } from "@/lib/breaker/thresholds";
-import { campaignLinkClicks } from "@/lib/web/dashboard/campaign-engagement";
-import { campaignReport } from "@/lib/web/dashboard/campaign-report";
+import { campaignLinkClicks } from "@/lib/campaigns/report/engagement";
+import { campaignReport } from "@/lib/campaigns/report/report";
 import { requireDashboard } from "@/lib/web/dashboard/context";
 import { NotFoundError } from "@/lib/core/errors";
 

@@ -22,7 +22,7 @@ import { SettingsLink } from "@/components/settings/settings-link";
 import { requireDashboard } from "@/lib/web/dashboard/context";
 import { formatCount } from "@/lib/web/dashboard/format";
 import { first, type SearchParams } from "@/lib/web/dashboard/search-params";
-import { countContacts } from "@/lib/web/dashboard/stats";
+import { countContacts } from "@/lib/contacts/count";
 import { ValidationError } from "@/lib/core/errors";
 import { listSegments } from "@/lib/segments/manage";
 

@@ -5,8 +5,9 @@ import { createApiKey } from "@/lib/api-keys/create";
 import type { KeyPermission } from "@/lib/api-keys/keys";
 import { revokeApiKey } from "@/lib/api-keys/manage";
 import { NotFoundError } from "@/lib/core/errors";
-import { requireDashboard } from "../context";
-import { failure, success, toFormState, type FormState } from "../form-state";
+import { dashboardAction } from "../action";
+import { formFields, Id, optionalText, PreviousState, text } from "../action-input";
+import { failure, success, type FormState } from "../form-state";
 
 export type CreatedKey = {
   id: string;
@@ -16,20 +17,19 @@ export type CreatedKey = {
   secret: string;
 };
 
+const KeyForm = formFields({ name: text, mode: optionalText, permission: optionalText });
+
 /** Creates a key; the secret is returned once, to the dialog that shows it. */
-export async function createApiKeyAction(
-  _previous: FormState<CreatedKey>,
-  form: FormData,
-): Promise<FormState<CreatedKey>> {
-  const { ctx } = await requireDashboard();
-  const name = String(form.get("name") ?? "").trim();
-  if (!name) return failure("Give the key a name.", { name: "Enter a name for the key." });
-  try {
-    const { key, secret } = await createApiKey(ctx, {
-      name,
-      mode: form.get("mode") ?? undefined,
-      permission: form.get("permission") ?? undefined,
-    });
+export const createApiKeyAction = dashboardAction(
+  {
+    permission: "api_keys.manage",
+    args: [PreviousState, KeyForm],
+    fields: ["name", "mode", "permission"],
+  },
+  async ({ ctx }, _previous, form): Promise<FormState<CreatedKey>> => {
+    const name = form.name.trim();
+    if (!name) return failure("Give the key a name.", { name: "Enter a name for the key." });
+    const { key, secret } = await createApiKey(ctx, { ...form, name });
     revalidatePath("/settings/api-keys");
     revalidatePath("/overview");
     return success("API key created", {
@@ -39,23 +39,23 @@ export async function createApiKeyAction(
       permission: key.permission,
       secret,
     });
-  } catch (error) {
-    return toFormState(error, ["name", "mode", "permission"]);
-  }
-}
+  },
+);
 
-export async function revokeApiKeyAction(keyId: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
-    await revokeApiKey(ctx, keyId);
-  } catch (error) {
-    if (error instanceof NotFoundError) {
+export const revokeApiKeyAction = dashboardAction(
+  {
+    permission: "api_keys.manage",
+    args: [Id],
+    onError: (error) => {
+      if (!(error instanceof NotFoundError)) return undefined;
       revalidatePath("/settings/api-keys");
       return failure("This key is already revoked or no longer exists.");
-    }
-    return toFormState(error, []);
-  }
-  revalidatePath("/settings/api-keys");
-  revalidatePath("/overview");
-  return success("API key revoked");
-}
+    },
+  },
+  async ({ ctx }, keyId) => {
+    await revokeApiKey(ctx, keyId);
+    revalidatePath("/settings/api-keys");
+    revalidatePath("/overview");
+    return success("API key revoked");
+  },
+);

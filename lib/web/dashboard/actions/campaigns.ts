@@ -1,19 +1,21 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { countCampaignRecipients } from "@/lib/campaigns/audience";
 import { cancelCampaign, createCampaign, updateCampaign } from "@/lib/campaigns/manage";
 import { deleteDraftCampaign, duplicateCampaign } from "@/lib/campaigns/duplicate";
 import { previewCampaign, type CampaignPreview } from "@/lib/campaigns/preview";
+import { campaignEngagedContacts, type EngagedContact } from "@/lib/campaigns/report/engagement";
+import { campaignReport, type CampaignReport } from "@/lib/campaigns/report/report";
 import { resumeCampaign } from "@/lib/campaigns/resume";
 import { CreateCampaignInput } from "@/lib/campaigns/schemas";
 import { sendCampaign } from "@/lib/campaigns/send";
 import { sendCampaignTest } from "@/lib/campaigns/test-send";
 import { AppError, NotFoundError } from "@/lib/core/errors";
 import { parseInput } from "@/lib/core/validation";
-import { countCampaignRecipients, type CampaignAudience } from "../campaign-audience";
-import { campaignEngagedContacts, type EngagedContact } from "../campaign-engagement";
-import { campaignReport, type CampaignReport } from "../campaign-report";
-import { requireDashboard } from "../context";
+import { dashboardAction } from "../action";
+import { clientObject, Id, OptionalId } from "../action-input";
 import { failure, success, toFormState, type FormState } from "../form-state";
 
 /** The editor's fields, in the API's shape (variants are the alternate subjects B, C, D). */
@@ -64,6 +66,19 @@ const FIELDS = [
 
 const GONE = "This campaign no longer exists. It may have been deleted in another tab.";
 
+/** For the report's polls: null once the campaign is gone; anything else is unexpected. */
+function nullWhenGone(error: unknown): null {
+  if (error instanceof NotFoundError) return null;
+  throw error;
+}
+
+/** For the dialogs that show one message: a domain error's; anything else is a bug. */
+function messageOf(error: unknown): { ok: false; message: string } {
+  if (error instanceof NotFoundError) return { ok: false, message: GONE };
+  if (error instanceof AppError) return { ok: false, message: error.message };
+  throw error;
+}
+
 function revalidateCampaign(id: string) {
   revalidatePath("/campaigns");
   revalidatePath(`/campaigns/${id}`);
@@ -74,26 +89,31 @@ function revalidateCampaign(id: string) {
  * schedule it also checks what only then matters (a template, a future time) and answers how
  * many contacts would receive it, for the confirmation.
  */
-export async function saveCampaignAction(
-  campaignId: string | null,
-  draft: CampaignDraft,
-  intent: SaveIntent,
-): Promise<FormState<SavedDraft>> {
-  const { ctx } = await requireDashboard();
-  if (!draft || typeof draft !== "object") return failure("Nothing to save.");
-  const input = {
-    ...draft,
-    // Without alternate subjects there is nothing to test: the setting is dropped, not refused.
-    ab_test: draft.variants.length > 0 ? draft.ab_test : null,
-    scheduled_at: intent === "send" ? null : draft.scheduled_at,
-  };
-  if (intent !== "save") {
-    const problems = sendProblems(input, intent, ctx.clock.now());
-    if (Object.keys(problems).length > 0) {
-      return failure("Please correct the highlighted fields.", problems);
+export const saveCampaignAction = dashboardAction(
+  {
+    args: [
+      OptionalId,
+      clientObject<CampaignDraft>("Nothing to save."),
+      z.enum(["save", "send", "schedule"]),
+    ],
+    fields: FIELDS,
+    // Gone only when it existed: creating one can 404 on a segment, which its field shows.
+    onError: (error, campaignId) =>
+      error instanceof NotFoundError && campaignId ? failure(GONE) : undefined,
+  },
+  async ({ ctx }, campaignId, draft, intent): Promise<FormState<SavedDraft>> => {
+    const input = {
+      ...draft,
+      // Without alternate subjects there is nothing to test: the setting is dropped, not refused.
+      ab_test: draft.variants.length > 0 ? draft.ab_test : null,
+      scheduled_at: intent === "send" ? null : draft.scheduled_at,
+    };
+    if (intent !== "save") {
+      const problems = sendProblems(input, intent, ctx.clock.now());
+      if (Object.keys(problems).length > 0) {
+        return failure("Please correct the highlighted fields.", problems);
+      }
     }
-  }
-  try {
     const { campaign } = campaignId
       ? await updateCampaign(ctx, campaignId, input)
       : await createCampaign(ctx, input);
@@ -103,11 +123,8 @@ export async function saveCampaignAction(
     });
     revalidateCampaign(campaign.id);
     return success("Draft saved", { id: campaign.id, recipients });
-  } catch (error) {
-    if (error instanceof NotFoundError && campaignId) return failure(GONE);
-    return toFormState(error, FIELDS);
-  }
-}
+  },
+);
 
 /**
  * Everything wrong with a draft that is about to go out, in one pass: the fields the API checks
@@ -118,6 +135,8 @@ function sendProblems(draft: CampaignDraft, intent: SaveIntent, now: Date) {
   try {
     parseInput(CreateCampaignInput, draft);
   } catch (error) {
+    // Not an answer but a dry run: its field errors join the send-only checks below, placed
+    // as an answer's would be.
     const state = toFormState(error, FIELDS);
     if (state.status === "error") Object.assign(problems, state.fieldErrors);
   }
@@ -131,139 +150,120 @@ function sendProblems(draft: CampaignDraft, intent: SaveIntent, now: Date) {
 }
 
 /** Sends (or schedules: `scheduled_at` was saved) a draft, after the confirmation. */
-export async function sendCampaignAction(campaignId: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
+export const sendCampaignAction = dashboardAction(
+  { args: [Id], fields: FIELDS, notFound: GONE },
+  async ({ ctx }, campaignId) => {
     const result = await sendCampaign(ctx, campaignId);
     revalidateCampaign(campaignId);
     return success(result.campaign.scheduledAt ? "Campaign scheduled" : "Campaign is sending");
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure(GONE);
-    return toFormState(error, FIELDS);
-  }
-}
+  },
+);
 
 /** A queued or scheduled campaign goes back to draft, to edit or send later. */
-export async function cancelCampaignAction(campaignId: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
+export const cancelCampaignAction = dashboardAction(
+  { args: [Id], notFound: GONE },
+  async ({ ctx }, campaignId) => {
     await cancelCampaign(ctx, campaignId);
     revalidateCampaign(campaignId);
     return success("Campaign moved back to draft");
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure(GONE);
-    return toFormState(error, []);
-  }
-}
+  },
+);
 
 /** A campaign the circuit breaker paused sends again (the banner's Resume). */
-export async function resumeCampaignAction(campaignId: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
+export const resumeCampaignAction = dashboardAction(
+  { args: [Id], notFound: GONE },
+  async ({ ctx }, campaignId) => {
     await resumeCampaign(ctx, campaignId);
     revalidateCampaign(campaignId);
     return success("Campaign is sending again");
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure(GONE);
-    return toFormState(error, []);
-  }
-}
+  },
+);
+
+const Audience = z.object({
+  target: z.enum(["all", "segment"]),
+  segment: z.string().nullish(),
+});
 
 /** The editor's live recipient count; null when the segment is gone. */
-export async function recipientCountAction(audience: CampaignAudience): Promise<number | null> {
-  const { ctx } = await requireDashboard();
-  if (!audience || (audience.target !== "all" && audience.target !== "segment")) return null;
-  try {
-    return await countCampaignRecipients(ctx, audience);
-  } catch (error) {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  }
-}
+export const recipientCountAction = dashboardAction(
+  { args: [Audience], errors: nullWhenGone },
+  async ({ ctx }, audience): Promise<number | null> => countCampaignRecipients(ctx, audience),
+);
 
 /** The campaign page's poll while it is queued or sending; null once the campaign is gone. */
-export async function campaignReportAction(campaignId: string): Promise<CampaignReport | null> {
-  const { ctx } = await requireDashboard();
-  if (typeof campaignId !== "string") return null;
-  try {
-    return await campaignReport(ctx, campaignId);
-  } catch (error) {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  }
-}
+export const campaignReportAction = dashboardAction(
+  { args: [Id], errors: nullWhenGone },
+  async ({ ctx }, campaignId): Promise<CampaignReport | null> => campaignReport(ctx, campaignId),
+);
 
 /** A new draft with the campaign's content, audience and subjects; the editor opens it. */
-export async function duplicateCampaignAction(campaignId: string): Promise<FormState<string>> {
-  const { ctx } = await requireDashboard();
-  try {
-    const { campaign } = await duplicateCampaign(ctx, String(campaignId));
+export const duplicateCampaignAction = dashboardAction(
+  { args: [Id], notFound: GONE },
+  async ({ ctx }, campaignId): Promise<FormState<string>> => {
+    const { campaign } = await duplicateCampaign(ctx, campaignId);
     revalidatePath("/campaigns");
     return success(`“${campaign.name}” created`, campaign.id);
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure(GONE);
-    return toFormState(error, []);
-  }
-}
+  },
+);
 
 /** Deletes a draft (409 for anything that was queued or sent: its history stays). */
-export async function deleteCampaignAction(campaignId: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
-    await deleteDraftCampaign(ctx, String(campaignId));
+export const deleteCampaignAction = dashboardAction(
+  { args: [Id], notFound: GONE },
+  async ({ ctx }, campaignId) => {
+    await deleteDraftCampaign(ctx, campaignId);
     revalidateCampaign(campaignId);
     return success("Campaign deleted");
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure(GONE);
-    return toFormState(error, []);
-  }
-}
+  },
+);
 
 export type TestSendResult = { emailId: string; status: string; to: string };
 
+const TestSendRequest = z.object({ to: z.string(), variant: z.string() });
+
 /** "Send a test": the campaign as a recipient gets it, to one address, outside its stats. */
-export async function sendCampaignTestAction(
-  campaignId: string,
-  input: { to: string; variant: string },
-): Promise<FormState<TestSendResult>> {
-  const { ctx } = await requireDashboard();
-  try {
-    const sent = await sendCampaignTest(ctx, String(campaignId), input);
+export const sendCampaignTestAction = dashboardAction(
+  {
+    args: [Id, TestSendRequest],
+    fields: ["to", "variant", "template", "from_email"],
+    notFound: GONE,
+  },
+  async ({ ctx }, campaignId, input): Promise<FormState<TestSendResult>> => {
+    const sent = await sendCampaignTest(ctx, campaignId, input);
     revalidatePath("/emails");
     return success("Test sent", { emailId: sent.id, status: sent.status, to: sent.to });
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure(GONE);
-    return toFormState(error, ["to", "variant", "template", "from_email"]);
-  }
-}
+  },
+);
+
+type PreviewAnswer = { ok: true; preview: CampaignPreview } | { ok: false; message: string };
 
 /** Every variant rendered for the preview dialog, or the reason it cannot be rendered. */
-export async function previewCampaignAction(
-  campaignId: string,
-): Promise<{ ok: true; preview: CampaignPreview } | { ok: false; message: string }> {
-  const { ctx } = await requireDashboard();
-  try {
-    return { ok: true, preview: await previewCampaign(ctx, String(campaignId)) };
-  } catch (error) {
-    if (error instanceof NotFoundError) return { ok: false, message: GONE };
-    if (error instanceof AppError) return { ok: false, message: error.message };
-    throw error;
-  }
-}
+export const previewCampaignAction = dashboardAction(
+  { args: [Id], errors: messageOf },
+  async ({ ctx }, campaignId): Promise<PreviewAnswer> => ({
+    ok: true,
+    preview: await previewCampaign(ctx, campaignId),
+  }),
+);
+
+type EngagedPage =
+  { ok: true; data: EngagedContact[]; next_cursor: string | null } | { ok: false; message: string };
+
+const EngagedQuery = z.object({
+  kind: z.enum(["opened", "clicked"]),
+  cursor: z.string().optional(),
+});
 
 /** The report's "who opened" / "who clicked" pages. */
-export async function engagedContactsAction(
-  campaignId: string,
-  query: { kind: "opened" | "clicked"; cursor?: string },
-): Promise<
-  { ok: true; data: EngagedContact[]; next_cursor: string | null } | { ok: false; message: string }
-> {
-  const { ctx } = await requireDashboard();
-  try {
-    const page = await campaignEngagedContacts(ctx, String(campaignId), { ...query, limit: 20 });
+export const engagedContactsAction = dashboardAction(
+  {
+    args: [Id, EngagedQuery],
+    errors: (error): EngagedPage => {
+      if (error instanceof AppError) return { ok: false, message: error.message };
+      throw error;
+    },
+  },
+  async ({ ctx }, campaignId, query): Promise<EngagedPage> => {
+    const page = await campaignEngagedContacts(ctx, campaignId, { ...query, limit: 20 });
     return { ok: true, data: page.data, next_cursor: page.next_cursor };
-  } catch (error) {
-    if (error instanceof AppError) return { ok: false, message: error.message };
-    throw error;
-  }
-}
+  },
+);

@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { deleteContact } from "@/lib/contacts/delete";
 import { getContact } from "@/lib/contacts/get";
 import { findContactByEmail } from "@/lib/contacts/internal";
@@ -14,20 +15,19 @@ import {
   type ContactStoryResource,
 } from "@/lib/contacts/timeline";
 import { NotFoundError, ValidationError } from "@/lib/core/errors";
+import { dashboardAction } from "../action";
+import { Id, PostedForm, PreviousState } from "../action-input";
 import { dataPatchFor, parseContactForm } from "../contact-form";
-import { requireDashboard } from "../context";
-import { failure, success, toFormState, type FormState } from "../form-state";
+import { failure, success, type FormState } from "../form-state";
 
 const FIELDS = ["email", "name", "subscribed", "data"] as const;
+const GONE = "This contact no longer exists.";
 
-export async function createContactAction(
-  _previous: FormState<{ id: string }>,
-  form: FormData,
-): Promise<FormState<{ id: string }>> {
-  const { ctx } = await requireDashboard();
-  const parsed = parseContactForm(form, { withEmail: true });
-  if (!parsed.ok) return failure("Please correct the highlighted fields.", parsed.fieldErrors);
-  try {
+export const createContactAction = dashboardAction(
+  { args: [PreviousState, PostedForm], fields: FIELDS },
+  async ({ ctx }, _previous, form): Promise<FormState<{ id: string }>> => {
+    const parsed = parseContactForm(form, { withEmail: true });
+    if (!parsed.ok) return failure("Please correct the highlighted fields.", parsed.fieldErrors);
     // The API upserts by email; the dashboard's "create" must not silently edit someone else.
     const existing = await findContactByEmail(ctx.db, ctx.projectId, parsed.input.email ?? "");
     if (existing) {
@@ -39,89 +39,71 @@ export async function createContactAction(
     revalidatePath("/contacts");
     revalidatePath("/overview");
     return success("Contact created", { id: contact.id });
-  } catch (error) {
-    return toFormState(error, FIELDS);
-  }
-}
+  },
+);
 
-export async function updateContactAction(
-  contactId: string,
-  _previous: FormState<{ id: string }>,
-  form: FormData,
-): Promise<FormState<{ id: string }>> {
-  const { ctx } = await requireDashboard();
-  const parsed = parseContactForm(form, { withEmail: false });
-  if (!parsed.ok) return failure("Please correct the highlighted fields.", parsed.fieldErrors);
-  try {
+export const updateContactAction = dashboardAction(
+  { args: [Id, PreviousState, PostedForm], fields: FIELDS, notFound: GONE },
+  async ({ ctx }, contactId, _previous, form): Promise<FormState<{ id: string }>> => {
+    const parsed = parseContactForm(form, { withEmail: false });
+    if (!parsed.ok) return failure("Please correct the highlighted fields.", parsed.fieldErrors);
     const current = await getContact(ctx, contactId);
     const { data, ...rest } = parsed.input;
     await updateContact(ctx, contactId, { ...rest, data: dataPatchFor(current.data, data ?? {}) });
     revalidatePath("/contacts");
     revalidatePath(`/contacts/${contactId}`);
     return success("Contact saved", { id: contactId });
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure("This contact no longer exists.");
-    return toFormState(error, FIELDS);
-  }
-}
+  },
+);
 
-export async function deleteContactAction(contactId: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
+export const deleteContactAction = dashboardAction(
+  { args: [Id], notFound: "This contact was already deleted." },
+  async ({ ctx }, contactId) => {
     await deleteContact(ctx, contactId);
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure("This contact was already deleted.");
-    return toFormState(error, []);
-  }
-  revalidatePath("/contacts");
-  revalidatePath("/overview");
-  return success("Contact deleted");
-}
+    revalidatePath("/contacts");
+    revalidatePath("/overview");
+    return success("Contact deleted");
+  },
+);
+
+type StoryPage = { ok: true; page: ContactStoryResource } | { ok: false; message: string };
 
 /** "Load more" on the contact's story: the next page after `cursor`. */
-export async function loadContactStoryAction(
-  contactId: string,
-  cursor: string,
-): Promise<{ ok: true; page: ContactStoryResource } | { ok: false; message: string }> {
-  const { ctx } = await requireDashboard();
-  try {
-    return {
-      ok: true,
-      page: serializeContactStory(
-        await listContactStory(ctx, contactId, { cursor, limit: STORY_PAGE_SIZE }),
-      ),
-    };
-  } catch (error) {
-    if (error instanceof NotFoundError)
-      return { ok: false, message: "This contact no longer exists." };
-    if (error instanceof ValidationError)
-      return { ok: false, message: "This list changed; reload the page." };
-    throw error;
-  }
-}
+export const loadContactStoryAction = dashboardAction(
+  {
+    args: [Id, z.string()],
+    errors: (error): StoryPage => {
+      if (error instanceof NotFoundError) return { ok: false, message: GONE };
+      if (error instanceof ValidationError) {
+        return { ok: false, message: "This list changed; reload the page." };
+      }
+      throw error;
+    },
+  },
+  async ({ ctx }, contactId, cursor): Promise<StoryPage> => ({
+    ok: true,
+    page: serializeContactStory(
+      await listContactStory(ctx, contactId, { cursor, limit: STORY_PAGE_SIZE }),
+    ),
+  }),
+);
 
-export async function addContactTagAction(contactId: string, tag: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
+export const addContactTagAction = dashboardAction(
+  { args: [Id, z.string()], fields: ["tag"], notFound: GONE },
+  async ({ ctx }, contactId, tag) => {
     await addContactTag(ctx, contactId, { tag });
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure("This contact no longer exists.");
-    return toFormState(error, ["tag"]);
-  }
-  revalidatePath(`/contacts/${contactId}`);
-  revalidatePath("/contacts");
-  return success(`Tag “${tag.trim()}” added`);
-}
+    revalidatePath(`/contacts/${contactId}`);
+    revalidatePath("/contacts");
+    return success(`Tag “${tag.trim()}” added`);
+  },
+);
 
-export async function removeContactTagAction(contactId: string, tag: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
+export const removeContactTagAction = dashboardAction(
+  { args: [Id, z.string()], fields: ["tag"], notFound: GONE },
+  async ({ ctx }, contactId, tag) => {
     await removeContactTag(ctx, contactId, { tag });
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure("This contact no longer exists.");
-    return toFormState(error, ["tag"]);
-  }
-  revalidatePath(`/contacts/${contactId}`);
-  revalidatePath("/contacts");
-  return success(`Tag “${tag}” removed`);
-}
+    revalidatePath(`/contacts/${contactId}`);
+    revalidatePath("/contacts");
+    return success(`Tag “${tag}” removed`);
+  },
+);

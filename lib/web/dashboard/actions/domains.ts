@@ -1,40 +1,44 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { addDomain } from "@/lib/domains/create";
 import { deleteDomain } from "@/lib/domains/delete";
 import { serializeDomain, type DomainResource } from "@/lib/domains/serialize";
-import { updateDomain, type UpdateDomainInput } from "@/lib/domains/update";
+import { updateDomain, UpdateDomainInput } from "@/lib/domains/update";
 import { markDomainVerified } from "@/lib/domains/mark-verified";
 import { verifyDomain } from "@/lib/domains/verify";
 import { ConflictError, NotFoundError } from "@/lib/core/errors";
-import { requireDashboard } from "../context";
-import { failure, success, toFormState, type FormState } from "../form-state";
+import { dashboardAction } from "../action";
+import { formFields, Id, PreviousState, text } from "../action-input";
+import { failure, success, type FormState } from "../form-state";
 
-export async function addDomainAction(
-  _previous: FormState<{ id: string }>,
-  form: FormData,
-): Promise<FormState<{ id: string }>> {
-  const { ctx } = await requireDashboard();
-  const name = String(form.get("name") ?? "").trim();
-  if (!name) return failure("Enter a domain name.", { name: "Enter a domain name." });
-  try {
+const GONE = "This domain no longer exists.";
+
+export const addDomainAction = dashboardAction(
+  {
+    permission: "domains.manage",
+    args: [PreviousState, formFields({ name: text })],
+    fields: ["name"],
+    // A 409 has no field details: show it under the name.
+    onError: (error) =>
+      error instanceof ConflictError ? failure(error.message, { name: error.message }) : undefined,
+  },
+  async ({ ctx }, _previous, form): Promise<FormState<{ id: string }>> => {
+    const name = form.name.trim();
+    if (!name) return failure("Enter a domain name.", { name: "Enter a domain name." });
     const domain = await addDomain(ctx, { name });
     revalidatePath("/settings/domains");
     return success("Domain added", { id: domain.id });
-  } catch (error) {
-    // A 409 has no field details: show it under the name.
-    if (error instanceof ConflictError) {
-      return failure(error.message, { name: error.message });
-    }
-    return toFormState(error, ["name"]);
-  }
-}
+  },
+);
 
 export type DomainCheck = DomainResource & {
   /** The domain failed the check but stays verified (manual, or kept until the admin agrees). */
   kept_verified: boolean;
 };
+
+const VerifyOptions = z.object({ demote: z.boolean().optional() }).optional();
 
 /**
  * Runs the DNS check. The answer carries every record's status, which only this call knows
@@ -42,12 +46,9 @@ export type DomainCheck = DomainResource & {
  * A verified domain is never demoted from here without consent: `demote` is only sent by the
  * confirm dialog that says what failed.
  */
-export async function verifyDomainAction(
-  domainId: string,
-  options: { demote?: boolean } = {},
-): Promise<FormState<DomainCheck>> {
-  const { ctx } = await requireDashboard();
-  try {
+export const verifyDomainAction = dashboardAction(
+  { permission: "domains.manage", args: [Id, VerifyOptions], notFound: GONE },
+  async ({ ctx }, domainId, options = {}): Promise<FormState<DomainCheck>> => {
     const { domain, statuses, keptVerified } = await verifyDomain(ctx, domainId, {
       onFailure: options.demote === true ? "demote" : "keep",
     });
@@ -59,55 +60,45 @@ export async function verifyDomainAction(
       ...resource,
       kept_verified: keptVerified,
     });
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure("This domain no longer exists.");
-    return toFormState(error, []);
-  }
-}
+  },
+);
 
 /** "Mark as verified": the admin vouches for the domain (after the dialog's warning). */
-export async function markDomainVerifiedAction(domainId: string): Promise<FormState> {
-  const { ctx, user } = await requireDashboard();
-  try {
+export const markDomainVerifiedAction = dashboardAction(
+  { permission: "domains.manage", args: [Id], notFound: GONE },
+  async ({ ctx, user }, domainId) => {
     await markDomainVerified(ctx, domainId, { by: user.email });
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure("This domain no longer exists.");
-    return toFormState(error, []);
-  }
-  revalidatePath("/settings/domains");
-  revalidatePath(`/settings/domains/${domainId}`);
-  revalidatePath("/overview");
-  return success("Domain marked as verified");
-}
+    revalidatePath("/settings/domains");
+    revalidatePath(`/settings/domains/${domainId}`);
+    revalidatePath("/overview");
+    return success("Domain marked as verified");
+  },
+);
 
 /** One tracking switch of Settings → Domains (DECISIONS §8); saved as soon as it is flipped. */
-export async function setDomainTrackingAction(
-  domainId: string,
-  settings: UpdateDomainInput,
-): Promise<FormState<DomainResource>> {
-  const { ctx } = await requireDashboard();
-  try {
+export const setDomainTrackingAction = dashboardAction(
+  { permission: "domains.manage", args: [Id, UpdateDomainInput], notFound: GONE },
+  async ({ ctx }, domainId, settings): Promise<FormState<DomainResource>> => {
     const domain = await updateDomain(ctx, domainId, settings);
     revalidatePath("/settings/domains");
     revalidatePath(`/settings/domains/${domainId}`);
     return success("Tracking updated", serializeDomain(domain, ctx.config));
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure("This domain no longer exists.");
-    return toFormState(error, []);
-  }
-}
+  },
+);
 
-export async function deleteDomainAction(domainId: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
-    await deleteDomain(ctx, domainId);
-  } catch (error) {
-    if (error instanceof NotFoundError) {
+export const deleteDomainAction = dashboardAction(
+  {
+    permission: "domains.manage",
+    args: [Id],
+    onError: (error) => {
+      if (!(error instanceof NotFoundError)) return undefined;
       revalidatePath("/settings/domains");
       return failure("This domain was already deleted.");
-    }
-    return toFormState(error, []);
-  }
-  revalidatePath("/settings/domains");
-  return success("Domain deleted");
-}
+    },
+  },
+  async ({ ctx }, domainId) => {
+    await deleteDomain(ctx, domainId);
+    revalidatePath("/settings/domains");
+    return success("Domain deleted");
+  },
+);

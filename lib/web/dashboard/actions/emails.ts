@@ -2,22 +2,25 @@
 
 import { revalidatePath } from "next/cache";
 import { cancelScheduledEmail } from "@/lib/emails/cancel";
-import { ConflictError, NotFoundError } from "@/lib/core/errors";
-import { requireDashboard } from "../context";
-import { failure, success, toFormState, type FormState } from "../form-state";
+import { ConflictError } from "@/lib/core/errors";
+import { dashboardAction } from "../action";
+import { Id } from "../action-input";
+import { failure, success } from "../form-state";
 
 /** The email page's "Cancel send": the same service as POST /v1/emails/:id/cancel. */
-export async function cancelScheduledEmailAction(emailId: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
+export const cancelScheduledEmailAction = dashboardAction(
+  {
+    args: [Id],
+    notFound: "This email no longer exists.",
+    onError: (error) =>
+      error instanceof ConflictError
+        ? failure("It is no longer scheduled: it was sent or canceled already.")
+        : undefined,
+  },
+  async ({ ctx }, emailId) => {
     await cancelScheduledEmail(ctx, emailId);
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure("This email no longer exists.");
-    if (error instanceof ConflictError)
-      return failure("It is no longer scheduled: it was sent or canceled already.");
-    return toFormState(error, []);
-  }
-  revalidatePath(`/emails/${emailId}`);
-  revalidatePath("/emails");
-  return success("Send canceled");
-}
+    revalidatePath(`/emails/${emailId}`);
+    revalidatePath("/emails");
+    return success("Send canceled");
+  },
+);

@@ -2,21 +2,23 @@
 
 import { revalidatePath } from "next/cache";
 import { sendTestEmail, type TestSendResult } from "@/lib/sending/test-send";
-import { requireDashboard } from "../context";
-import { failure, success, toFormState, type FormState } from "../form-state";
+import { dashboardAction } from "../action";
+import { formFields, PreviousState, text } from "../action-input";
+import { failure, success, type FormState } from "../form-state";
 
 /**
  * The overview checklist's "Send a test email": a short built-in message through the one test-send
  * service (live from a verified sender, else simulated). Open to every role, like template tests.
  */
-export async function sendChecklistTestEmailAction(
-  _previous: FormState<TestSendResult>,
-  form: FormData,
-): Promise<FormState<TestSendResult>> {
-  const { ctx } = await requireDashboard();
-  const to = String(form.get("to") ?? "").trim();
-  if (!to) return failure("Enter an email address.", { to: "Enter an email address." }, { to });
-  try {
+export const sendChecklistTestEmailAction = dashboardAction(
+  {
+    args: [PreviousState, formFields({ to: text })],
+    fields: ["to"],
+    echo: (_previous, form) => ({ to: form.to.trim() }),
+  },
+  async ({ ctx }, _previous, form): Promise<FormState<TestSendResult>> => {
+    const to = form.to.trim();
+    if (!to) return failure("Enter an email address.", { to: "Enter an email address." }, { to });
     const sent = await sendTestEmail(ctx, { to });
     revalidatePath("/overview");
     revalidatePath("/emails");
@@ -24,8 +26,5 @@ export async function sendChecklistTestEmailAction(
       sent.mode === "test" ? "Simulated test email recorded" : "Test email sent",
       sent,
     );
-  } catch (error) {
-    const state = toFormState(error, ["to"]);
-    return state.status === "error" ? { ...state, values: { to } } : state;
-  }
-}
+  },
+);

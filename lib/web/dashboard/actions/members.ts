@@ -1,12 +1,14 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { NotFoundError } from "@/lib/core/errors";
 import { emailInvitation, invitationUrl } from "@/lib/users/invitation-email";
 import { createInvitation, revokeInvitation } from "@/lib/users/invitations";
 import { changeMemberRole, removeMember } from "@/lib/users/members";
-import { requireDashboard } from "../context";
-import { failure, success, toFormState, type FormState } from "../form-state";
+import { dashboardAction } from "../action";
+import { formFields, Id, optionalText, PreviousState, text } from "../action-input";
+import { failure, success, type FormState } from "../form-state";
 
 export type CreatedInvitation = {
   email: string;
@@ -24,71 +26,74 @@ const GONE_MEMBER = "This person is no longer a member of the project.";
  * Settings → Members "Invite": the link is emailed to the invitee when the project can deliver
  * mail, and returned once either way, to the dialog that shows it.
  */
-export async function inviteMemberAction(
-  _previous: FormState<CreatedInvitation>,
-  form: FormData,
-): Promise<FormState<CreatedInvitation>> {
-  const { ctx, user } = await requireDashboard();
-  const email = String(form.get("email") ?? "").trim();
-  if (!email) return failure("Enter an email address.", { email: "Enter an email address." });
-  let created: Awaited<ReturnType<typeof createInvitation>>;
-  try {
-    created = await createInvitation(ctx, { email, role: form.get("role") ?? undefined }, user.id);
-  } catch (error) {
-    return toFormState(error, ["email", "role"]);
-  }
-  const { invitation, token } = created;
-  const mail = await emailInvitation(ctx, created, user);
-  revalidatePath("/settings/members");
-  return success(
-    mail.emailed ? `Invitation emailed to ${invitation.email}` : "Invitation created",
-    {
-      email: invitation.email,
-      role: invitation.role,
-      url: invitationUrl(ctx.config, token),
-      expiresAt: invitation.expiresAt.toISOString(),
-      emailed: mail.emailed,
-      notEmailedBecause: mail.emailed ? null : mail.why,
-    },
-  );
-}
-
-export async function revokeInvitationAction(invitationId: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
-    await revokeInvitation(ctx, invitationId);
-  } catch (error) {
+export const inviteMemberAction = dashboardAction(
+  {
+    permission: "members.manage",
+    args: [PreviousState, formFields({ email: text, role: optionalText })],
+    fields: ["email", "role"],
+  },
+  async ({ ctx, user }, _previous, form): Promise<FormState<CreatedInvitation>> => {
+    const email = form.email.trim();
+    if (!email) return failure("Enter an email address.", { email: "Enter an email address." });
+    const created = await createInvitation(ctx, { email, role: form.role }, user.id);
+    const { invitation, token } = created;
+    const mail = await emailInvitation(ctx, created, user);
     revalidatePath("/settings/members");
-    if (error instanceof NotFoundError) return failure("This invitation is no longer pending.");
-    return toFormState(error, []);
-  }
-  revalidatePath("/settings/members");
-  return success("Invitation revoked");
-}
+    return success(
+      mail.emailed ? `Invitation emailed to ${invitation.email}` : "Invitation created",
+      {
+        email: invitation.email,
+        role: invitation.role,
+        url: invitationUrl(ctx.config, token),
+        expiresAt: invitation.expiresAt.toISOString(),
+        emailed: mail.emailed,
+        notEmailedBecause: mail.emailed ? null : mail.why,
+      },
+    );
+  },
+);
 
-export async function changeMemberRoleAction(userId: string, role: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
+export const revokeInvitationAction = dashboardAction(
+  {
+    permission: "members.manage",
+    args: [Id],
+    onError: (error) => {
+      // The pending list may be stale (accepted or revoked elsewhere): refreshed on any failure.
+      revalidatePath("/settings/members");
+      return error instanceof NotFoundError
+        ? failure("This invitation is no longer pending.")
+        : undefined;
+    },
+  },
+  async ({ ctx }, invitationId) => {
+    await revokeInvitation(ctx, invitationId);
+    revalidatePath("/settings/members");
+    return success("Invitation revoked");
+  },
+);
+
+export const changeMemberRoleAction = dashboardAction(
+  { permission: "members.manage", args: [Id, z.string()], notFound: GONE_MEMBER },
+  async ({ ctx }, userId, role) => {
     await changeMemberRole(ctx, userId, { role });
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure(GONE_MEMBER);
-    return toFormState(error, []);
-  }
-  revalidatePath("/settings/members");
-  return success(role === "admin" ? "Now an admin" : "Now a member");
-}
+    revalidatePath("/settings/members");
+    return success(role === "admin" ? "Now an admin" : "Now a member");
+  },
+);
 
-export async function removeMemberAction(userId: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
-    await removeMember(ctx, userId);
-  } catch (error) {
-    if (error instanceof NotFoundError) {
+export const removeMemberAction = dashboardAction(
+  {
+    permission: "members.manage",
+    args: [Id],
+    onError: (error) => {
+      if (!(error instanceof NotFoundError)) return undefined;
       revalidatePath("/settings/members");
       return failure(GONE_MEMBER);
-    }
-    return toFormState(error, []);
-  }
-  revalidatePath("/settings/members");
-  return success("Member removed");
-}
+    },
+  },
+  async ({ ctx }, userId) => {
+    await removeMember(ctx, userId);
+    revalidatePath("/settings/members");
+    return success("Member removed");
+  },
+);

@@ -1,11 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { AppError, NotFoundError } from "@/lib/core/errors";
+import { segmentMatches, type MatchingContact } from "@/lib/segments/contacts";
 import { createSegment, deleteSegment, updateSegment } from "@/lib/segments/manage";
-import { requireDashboard } from "../context";
-import { failure, success, toFormState, type FormState } from "../form-state";
-import { segmentMatches, type MatchingContact } from "../segment-matches";
+import { dashboardAction } from "../action";
+import { clientObject, Id, OptionalId } from "../action-input";
+import { failure, success, type FormState } from "../form-state";
 
 export type SegmentDraft = { name: string; conditions: unknown };
 export type SegmentMatches =
@@ -27,48 +29,50 @@ function revalidateSegments(id?: string) {
 }
 
 /** Creates the segment the first time, then saves name and conditions (PATCH semantics). */
-export async function saveSegmentAction(
-  segmentId: string | null,
-  draft: SegmentDraft,
-): Promise<FormState<{ id: string }>> {
-  const { ctx } = await requireDashboard();
-  if (!draft || typeof draft !== "object") return failure("Nothing to save.");
-  try {
+export const saveSegmentAction = dashboardAction(
+  {
+    args: [OptionalId, clientObject<SegmentDraft>("Nothing to save.")],
+    fields: (_segmentId, draft) => fieldsOf(draft),
+    // Gone only when it existed (a new segment has nothing to lose).
+    onError: (error, segmentId) =>
+      error instanceof NotFoundError && segmentId
+        ? failure("This segment no longer exists. It may have been deleted in another tab.")
+        : undefined,
+  },
+  async ({ ctx }, segmentId, draft): Promise<FormState<{ id: string }>> => {
     const segment = segmentId
       ? await updateSegment(ctx, segmentId, draft)
       : await createSegment(ctx, draft);
     revalidateSegments(segment.id);
     return success(segmentId ? "Segment saved" : "Segment created", { id: segment.id });
-  } catch (error) {
-    if (error instanceof NotFoundError && segmentId) {
-      return failure("This segment no longer exists. It may have been deleted in another tab.");
-    }
-    return toFormState(error, fieldsOf(draft));
-  }
-}
+  },
+);
 
-export async function deleteSegmentAction(segmentId: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
+export const deleteSegmentAction = dashboardAction(
+  { args: [Id], notFound: "This segment was already deleted." },
+  async ({ ctx }, segmentId) => {
     await deleteSegment(ctx, segmentId);
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure("This segment was already deleted.");
-    return toFormState(error, []);
-  }
-  revalidateSegments();
-  return success("Segment deleted");
-}
+    revalidateSegments();
+    return success("Segment deleted");
+  },
+);
 
 /**
  * The builder's live count and preview of the unsaved conditions. A rule still being typed is
  * not an error worth a red box: the builder shows the message in place of the count.
  */
-export async function segmentMatchesAction(conditions: unknown): Promise<SegmentMatches> {
-  const { ctx } = await requireDashboard();
-  try {
-    return { ok: true, ...(await segmentMatches(ctx, conditions)) };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { ok: false, message: error.message };
-  }
-}
+export const segmentMatchesAction = dashboardAction(
+  {
+    // The conditions as the builder holds them: segmentMatches parses them, and its 422 is the
+    // message the builder shows.
+    args: [z.unknown()],
+    errors: (error): SegmentMatches => {
+      if (!(error instanceof AppError)) throw error;
+      return { ok: false, message: error.message };
+    },
+  },
+  async ({ ctx }, conditions): Promise<SegmentMatches> => ({
+    ok: true,
+    ...(await segmentMatches(ctx, conditions)),
+  }),
+);

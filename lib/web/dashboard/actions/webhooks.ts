@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { ConflictError, NotFoundError } from "@/lib/core/errors";
 import { createWebhook } from "@/lib/webhooks/create";
 import { deleteWebhook } from "@/lib/webhooks/delete";
@@ -8,20 +9,27 @@ import { getWebhook } from "@/lib/webhooks/get";
 import { replayWebhookDelivery } from "@/lib/webhooks/replay";
 import { sendWebhookTestEvent } from "@/lib/webhooks/test-event";
 import { updateWebhook } from "@/lib/webhooks/update";
-import { requireDashboard } from "../context";
-import { failure, success, toFormState, type FormState } from "../form-state";
+import { dashboardAction } from "../action";
+import { checkbox, checkedValues, formFields, Id, PreviousState, text } from "../action-input";
+import { failure, success, type FormState } from "../form-state";
 
 const FIELDS = ["url", "description", "events", "active"] as const;
 const GONE = "This webhook endpoint no longer exists.";
 
-/** The endpoint form's fields as service input; unchecked boxes submit nothing, so [] is "none". */
-function webhookInput(form: FormData, withActive: boolean) {
-  return {
-    url: String(form.get("url") ?? ""),
-    description: String(form.get("description") ?? ""),
-    events: form.getAll("events").map(String),
-    ...(withActive && { active: form.get("active") === "on" }),
-  };
+/** The endpoint form; unchecked boxes submit nothing, so an empty `events` is "none". */
+const WebhookForm = formFields({
+  url: text,
+  description: text,
+  events: checkedValues,
+  active: checkbox,
+});
+
+/** A disabled endpoint refuses replays and test events (409): the answer says what to do. */
+function disabledEndpoint(what: string) {
+  return (error: unknown) =>
+    error instanceof ConflictError
+      ? failure(`The endpoint is disabled. Enable it before ${what}.`)
+      : undefined;
 }
 
 function revalidate(webhookId?: string) {
@@ -29,110 +37,90 @@ function revalidate(webhookId?: string) {
   if (webhookId) revalidatePath(`/settings/webhooks/${webhookId}`);
 }
 
-export async function createWebhookAction(
-  _previous: FormState<{ id: string }>,
-  form: FormData,
-): Promise<FormState<{ id: string }>> {
-  const { ctx } = await requireDashboard();
-  try {
-    const endpoint = await createWebhook(ctx, webhookInput(form, false));
+export const createWebhookAction = dashboardAction(
+  { permission: "webhooks.manage", args: [PreviousState, WebhookForm], fields: FIELDS },
+  async ({ ctx }, _previous, { url, description, events }): Promise<FormState<{ id: string }>> => {
+    // No `active`: a new endpoint starts enabled.
+    const endpoint = await createWebhook(ctx, { url, description, events });
     revalidate();
     return success("Webhook endpoint created", { id: endpoint.id });
-  } catch (error) {
-    return toFormState(error, FIELDS);
-  }
-}
+  },
+);
 
-export async function updateWebhookAction(
-  webhookId: string,
-  _previous: FormState<{ id: string }>,
-  form: FormData,
-): Promise<FormState<{ id: string }>> {
-  const { ctx } = await requireDashboard();
-  try {
-    await updateWebhook(ctx, webhookId, webhookInput(form, true));
+export const updateWebhookAction = dashboardAction(
+  {
+    permission: "webhooks.manage",
+    args: [Id, PreviousState, WebhookForm],
+    fields: FIELDS,
+    notFound: GONE,
+  },
+  async ({ ctx }, webhookId, _previous, form): Promise<FormState<{ id: string }>> => {
+    await updateWebhook(ctx, webhookId, form);
     revalidate(webhookId);
     return success("Webhook endpoint saved", { id: webhookId });
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure(GONE);
-    return toFormState(error, FIELDS);
-  }
-}
+  },
+);
 
 /** Enables or disables delivery to the endpoint (re-enabling clears an automatic disable). */
-export async function setWebhookActiveAction(
-  webhookId: string,
-  active: boolean,
-): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
+export const setWebhookActiveAction = dashboardAction(
+  { permission: "webhooks.manage", args: [Id, z.boolean()], notFound: GONE },
+  async ({ ctx }, webhookId, active) => {
     await updateWebhook(ctx, webhookId, { active });
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure(GONE);
-    return toFormState(error, []);
-  }
-  revalidate(webhookId);
-  return success(active ? "Webhook endpoint enabled" : "Webhook endpoint disabled");
-}
+    revalidate(webhookId);
+    return success(active ? "Webhook endpoint enabled" : "Webhook endpoint disabled");
+  },
+);
 
 /** The signing secret, fetched only when asked for, so pages do not carry it in their HTML. */
-export async function revealWebhookSecretAction(
-  webhookId: string,
-): Promise<FormState<{ secret: string }>> {
-  const { ctx } = await requireDashboard();
-  try {
+export const revealWebhookSecretAction = dashboardAction(
+  { permission: "webhooks.manage", args: [Id], notFound: GONE },
+  async ({ ctx }, webhookId): Promise<FormState<{ secret: string }>> => {
     const endpoint = await getWebhook(ctx, webhookId);
     return success(undefined, { secret: endpoint.secret });
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure(GONE);
-    return toFormState(error, []);
-  }
-}
+  },
+);
 
-export async function deleteWebhookAction(webhookId: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
-    await deleteWebhook(ctx, webhookId);
-  } catch (error) {
-    if (error instanceof NotFoundError) {
+export const deleteWebhookAction = dashboardAction(
+  {
+    permission: "webhooks.manage",
+    args: [Id],
+    onError: (error) => {
+      if (!(error instanceof NotFoundError)) return undefined;
       revalidate();
       return failure("This webhook endpoint was already deleted.");
-    }
-    return toFormState(error, []);
-  }
-  revalidate();
-  return success("Webhook endpoint deleted");
-}
+    },
+  },
+  async ({ ctx }, webhookId) => {
+    await deleteWebhook(ctx, webhookId);
+    revalidate();
+    return success("Webhook endpoint deleted");
+  },
+);
 
-export async function replayDeliveryAction(
-  webhookId: string,
-  deliveryId: string,
-): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
+export const replayDeliveryAction = dashboardAction(
+  {
+    permission: "webhooks.manage",
+    args: [Id, Id],
+    notFound: "This delivery no longer exists.",
+    onError: disabledEndpoint("replaying deliveries"),
+  },
+  async ({ ctx }, webhookId, deliveryId) => {
     await replayWebhookDelivery(ctx, webhookId, deliveryId);
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure("This delivery no longer exists.");
-    if (error instanceof ConflictError) {
-      return failure("The endpoint is disabled. Enable it before replaying deliveries.");
-    }
-    return toFormState(error, []);
-  }
-  revalidate(webhookId);
-  return success("Replay queued");
-}
+    revalidate(webhookId);
+    return success("Replay queued");
+  },
+);
 
-export async function sendTestEventAction(webhookId: string): Promise<FormState> {
-  const { ctx } = await requireDashboard();
-  try {
+export const sendTestEventAction = dashboardAction(
+  {
+    permission: "webhooks.manage",
+    args: [Id],
+    notFound: GONE,
+    onError: disabledEndpoint("sending a test event"),
+  },
+  async ({ ctx }, webhookId) => {
     await sendWebhookTestEvent(ctx, webhookId);
-  } catch (error) {
-    if (error instanceof NotFoundError) return failure(GONE);
-    if (error instanceof ConflictError) {
-      return failure("The endpoint is disabled. Enable it before sending a test event.");
-    }
-    return toFormState(error, []);
-  }
-  revalidate(webhookId);
-  return success("Test event queued");
-}
+    revalidate(webhookId);
+    return success("Test event queued");
+  },
+);

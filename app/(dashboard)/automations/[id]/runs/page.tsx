@@ -17,7 +17,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { InvalidCursorNotice, KeysetPager, newestFirstSummary } from "@/components/ui/keyset-pager";
 import type { RunStatus } from "@/db/schema";
 import { getAutomation, getAutomationWithStats } from "@/lib/automations/get";
-import { listRunsWithContacts, templateNamesOfSteps } from "@/lib/web/dashboard/automation-runs";
+import { listRunsWithContacts, templateNamesOfSteps } from "@/lib/automations/run-list";
 import { requireDashboard } from "@/lib/web/dashboard/context";
 import { formatCount } from "@/lib/web/dashboard/format";
 import { first, pick, type SearchParams } from "@/lib/web/dashboard/search-params";

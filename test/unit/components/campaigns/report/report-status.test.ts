@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { reportStatus } from "@/components/campaigns/report/report-status";
-import type { CampaignReport } from "@/lib/web/dashboard/campaign-report";
+import type { CampaignReport } from "@/lib/campaigns/report/report";
 
 const now = "2026-06-01T12:00:00.000Z";
 const report = (

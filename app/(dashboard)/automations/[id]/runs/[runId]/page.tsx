@@ -10,7 +10,7 @@ import { Notice } from "@/components/ui/notice";
 import { getAutomation } from "@/lib/automations/get";
 import { getRun } from "@/lib/automations/run-list";
 import { getContact } from "@/lib/contacts/get";
-import { templateNamesOfSteps } from "@/lib/web/dashboard/automation-runs";
+import { templateNamesOfSteps } from "@/lib/automations/run-list";
 import { requireDashboard } from "@/lib/web/dashboard/context";
 import { relativeTime } from "@/lib/web/dashboard/format";
 import { NotFoundError } from "@/lib/core/errors";

@@ -1,7 +1,5 @@
-import { and, desc, eq, gte, ne, sql, type SQL } from "drizzle-orm";
-import { campaigns, emails } from "@/db/schema";
-import { variantsOf } from "@/lib/campaigns/internal";
-import { serializeCampaign } from "@/lib/campaigns/serialize";
+import { and, eq, gte, sql, type SQL } from "drizzle-orm";
+import { emails } from "@/db/schema";
 import type { ServiceContext } from "@/lib/core/context";
 
 /** One UTC day of live sending: counts of the emails created that day, by what became of them. */
@@ -17,7 +15,6 @@ export type SendingDay = {
 };
 
 const DAY = 86_400_000;
-export const OVERVIEW_DAYS = 30;
 
 /**
  * The last `days` UTC days (today included) of the project's live email, by the day each email
@@ -27,10 +24,7 @@ export const OVERVIEW_DAYS = 30;
  * emails are simulated and left out. One range scan of (project_id, created_at) — only days
  * with email are returned.
  */
-export async function sendingByDay(
-  ctx: ServiceContext,
-  days = OVERVIEW_DAYS,
-): Promise<SendingDay[]> {
+export async function sendingByDay(ctx: ServiceContext, days = 30): Promise<SendingDay[]> {
   const today = Math.floor(ctx.clock.now().getTime() / DAY) * DAY;
   const since = new Date(today - (days - 1) * DAY);
   const day = sql<string>`to_char(date_trunc('day', ${emails.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
@@ -59,24 +53,4 @@ export async function sendingByDay(
     )
     .groupBy(day)
     .orderBy(day);
-}
-
-/** The latest campaigns that left the draft state, with their stats (rates of delivered). */
-export async function latestCampaigns(ctx: ServiceContext, limit = 5) {
-  const rows = await ctx.db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.projectId, ctx.projectId), ne(campaigns.status, "draft")))
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-    .limit(limit);
-  const variants = await variantsOf(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) =>
-    serializeCampaign(
-      r,
-      variants.filter((v) => v.campaignId === r.id),
-    ),
-  );
 }

@@ -1,11 +1,11 @@
-import { getCampaign } from "@/lib/campaigns/manage";
-import { serializeCampaign, type CampaignResource } from "@/lib/campaigns/serialize";
 import type { ServiceContext } from "@/lib/core/context";
 import { NotFoundError } from "@/lib/core/errors";
-import { campaignActivity, type ActivityBucket } from "./campaign-activity";
-import { countCampaignRecipients } from "./campaign-audience";
-import { campaignDelivery, type CampaignDelivery } from "./campaign-delivery";
-import { resubscribedSince } from "./campaign-unsubscribes";
+import { getCampaign } from "../manage";
+import { serializeCampaign, type CampaignResource } from "../serialize";
+import { countCampaignRecipients } from "../audience";
+import { campaignActivity, type ActivityBucket } from "./activity";
+import { campaignDelivery, type CampaignDelivery } from "./delivery";
+import { resubscribedSince } from "./unsubscribes";
 
 export type CampaignReport = {
   campaign: CampaignResource;

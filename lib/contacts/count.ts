@@ -1,9 +1,9 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { apiKeys, contacts } from "@/db/schema";
-import { contactFilterWhere } from "@/lib/contacts/list";
-import { ContactFilterValues } from "@/lib/contacts/schemas";
+import { and, count, eq, sql } from "drizzle-orm";
+import { contacts } from "@/db/schema";
 import type { ServiceContext } from "@/lib/core/context";
 import { parseInput } from "@/lib/core/validation";
+import { contactFilterWhere } from "./list";
+import { ContactFilterValues } from "./schemas";
 
 /** Audience totals for the overview, in one scan of the project's contacts. */
 export async function contactTotals(ctx: ServiceContext) {
@@ -42,16 +42,4 @@ export async function countContacts(
     .as("limited");
   const [row] = await ctx.db.select({ n: count() }).from(limited);
   return row?.n ?? 0;
-}
-
-/** Active keys and whether any of them has made a request yet (getting-started checklist). */
-export async function apiKeyUsage(ctx: ServiceContext) {
-  const [row] = await ctx.db
-    .select({
-      active: count(),
-      used: sql<number>`count(${apiKeys.lastUsedAt})`.mapWith(Number),
-    })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.projectId, ctx.projectId), isNull(apiKeys.revokedAt)));
-  return { active: row?.active ?? 0, used: row?.used ?? 0 };
 }

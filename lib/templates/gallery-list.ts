@@ -1,12 +1,12 @@
-import { and, count, eq, type SQL } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { templates } from "@/db/schema";
 import type { ServiceContext } from "@/lib/core/context";
-import type { TemplateCategory } from "@/lib/templates/categories";
-import { previewSampleContext } from "@/lib/templates/gallery";
-import { listTemplateVariables } from "@/lib/templates/inspect";
-import { renderTemplate } from "@/lib/templates/render";
 import { newestFirst } from "@/lib/core/pagination";
-import { sampleVariables } from "@/lib/templates/sample-values";
+import type { TemplateCategory } from "./categories";
+import { previewSampleContext } from "./gallery";
+import { listTemplateVariables } from "./inspect";
+import { renderTemplate } from "./render";
+import { sampleVariables } from "./sample-values";
 
 export type GalleryTemplate = {
   id: string;
@@ -54,18 +54,4 @@ export async function listGalleryTemplates(
       ).html,
     })),
   );
-}
-
-/** How many own templates match the category filter (shown beside the paged table). */
-export async function countOwnTemplates(ctx: ServiceContext, category?: TemplateCategory) {
-  const conditions: (SQL | undefined)[] = [
-    eq(templates.projectId, ctx.projectId),
-    eq(templates.isSystem, false),
-    category !== undefined ? eq(templates.category, category) : undefined,
-  ];
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(templates)
-    .where(and(...conditions));
-  return row?.n ?? 0;
 }
