@@ -3,7 +3,7 @@ import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { ValidationError } from "@/lib/core/errors";
 import { deliverEmailJob } from "@/lib/sending/jobs";
 import { parseMailbox } from "../sending/addresses";
-import { OutboundBatch } from "../sending/outbound";
+import { OutboundBatch, RecipientSuppressedError } from "../sending/outbound";
 import { parseInput } from "@/lib/core/validation";
 import { findCampaignOrThrow } from "./internal";
 import { VARIANT_KEYS } from "./schemas";
@@ -61,11 +61,7 @@ export async function sendCampaignTest(ctx: ServiceContext, campaignId: string, 
       content: { ...content, subject: TEST_SUBJECT_PREFIX + content.subject },
     });
     if (sent.status === "suppressed") {
-      throw new ValidationError(
-        `${to.address} is on the suppression list.`,
-        [{ path: "to", message: "is suppressed (bounce, complaint, unsubscribe or manual)" }],
-        "recipient_suppressed",
-      );
+      throw new RecipientSuppressedError(to.address);
     }
     await batch.flush();
     return { id: sent.id, status: sent.status, to: to.address };

@@ -103,6 +103,21 @@ export type OutboundMessage = {
   scheduledAt?: Date | null;
 };
 
+/**
+ * How a send to one recipient refuses a suppressed `to` (422 `recipient_suppressed`): the API's
+ * send, the dashboard's test sends. Fan-outs skip suppressed contacts instead (the audience query
+ * leaves them out), and batches record them as `suppressed`.
+ */
+export class RecipientSuppressedError extends ValidationError {
+  constructor(address: string) {
+    super(
+      `${address} is on the suppression list.`,
+      [{ path: "to", message: "is suppressed (bounce, complaint, unsubscribe or manual)" }],
+      "recipient_suppressed",
+    );
+  }
+}
+
 export type OutboundResult<Accepted extends string = "sent" | "queued" | "scheduled"> =
   | { status: "suppressed" }
   | { status: Accepted; id: string; messageId: string; email: PreparedEmail };

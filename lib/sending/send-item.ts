@@ -1,4 +1,5 @@
 import type { ServiceContext } from "@/lib/core/context";
+import { RecipientSuppressedError } from "./outbound";
 import { ForbiddenError, ValidationError } from "@/lib/core/errors";
 import {
   asList,
@@ -108,11 +109,7 @@ export async function recordSend(
       scheduledAt: checked.scheduledAt,
     });
     if (sent.status === "suppressed") {
-      throw new ValidationError(
-        `${to.address} is on the suppression list.`,
-        [{ path: "to", message: "is suppressed (bounce, complaint, unsubscribe or manual)" }],
-        "recipient_suppressed",
-      );
+      throw new RecipientSuppressedError(to.address);
     }
     return { id: sent.id, status: sent.status, messageId: sent.messageId };
   });

@@ -9,7 +9,12 @@ import { deliverEmailJob } from "./jobs";
 import { EmailAddress, parseInput } from "@/lib/core/validation";
 import { domainOf, formatMailbox, parseMailbox } from "./addresses";
 import { resolveDefaultSender, type ProjectSender } from "./default-sender";
-import { OutboundBatch, type OutboundContent, type Sender } from "./outbound";
+import {
+  OutboundBatch,
+  type OutboundContent,
+  RecipientSuppressedError,
+  type Sender,
+} from "./outbound";
 
 /**
  * Where a simulated test email says it comes from when the project has no verified sender yet.
@@ -61,11 +66,7 @@ export async function sendTestEmail(ctx: ServiceContext, input: unknown): Promis
       content: await testContent(batch, ctx.projectId, values),
     });
     if (sent.status === "suppressed") {
-      throw new ValidationError(
-        `${to.address} is on the suppression list.`,
-        [{ path: "to", message: "is suppressed (bounce, complaint, unsubscribe or manual)" }],
-        "recipient_suppressed",
-      );
+      throw new RecipientSuppressedError(to.address);
     }
     await batch.flush();
     return {

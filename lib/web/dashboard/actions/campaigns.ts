@@ -216,7 +216,8 @@ export const deleteCampaignAction = dashboardAction(
   },
 );
 
-export type TestSendResult = { emailId: string; status: string; to: string };
+/** What the campaign editor shows after "Send a test". */
+export type CampaignTestSent = { emailId: string; status: string; to: string };
 
 const TestSendRequest = z.object({ to: z.string(), variant: z.string() });
 
@@ -227,7 +228,7 @@ export const sendCampaignTestAction = dashboardAction(
     fields: ["to", "variant", "template", "from_email"],
     notFound: GONE,
   },
-  async ({ ctx }, campaignId, input): Promise<FormState<TestSendResult>> => {
+  async ({ ctx }, campaignId, input): Promise<FormState<CampaignTestSent>> => {
     const sent = await sendCampaignTest(ctx, campaignId, input);
     revalidatePath("/emails");
     return success("Test sent", { emailId: sent.id, status: sent.status, to: sent.to });
