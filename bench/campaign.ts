@@ -136,7 +136,12 @@ async function main() {
       .where(eq(emails.campaignId, campaign.id))
       .limit(1);
     const composed = await composeMessage(
-      { db: handle.db, config: runtime.config, instrumentHtml: trackingInstrumenter(runtime) },
+      {
+        db: handle.db,
+        config: runtime.config,
+        caches: runtime.caches,
+        instrumentHtml: trackingInstrumenter(runtime),
+      },
       sample!,
     );
     const ceilingMessage = {

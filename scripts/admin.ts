@@ -8,10 +8,10 @@ import { pgliteLockHolder } from "@/db/pglite-lock";
 import { ADMIN_USAGE, parseAdminArgs, type AdminFlags } from "@/lib/cli/args";
 import { adminErrorBody, type AdminReply } from "@/lib/cli/protocol";
 import { askRunningServer } from "@/lib/cli/socket-client";
-import { config } from "@/lib/core/config";
+import { readConfig } from "@/lib/core/config";
 
 async function run(command: string, flags: AdminFlags): Promise<AdminReply> {
-  const { databaseUrl, dataDir } = config();
+  const { databaseUrl, dataDir } = readConfig();
   const holder = databaseUrl ? null : pgliteLockHolder(dataDir);
   if (holder) {
     const isRunning = () => pgliteLockHolder(dataDir)?.pid === holder.pid;

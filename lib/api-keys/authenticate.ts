@@ -3,6 +3,7 @@ import { apiKeys } from "@/db/schema";
 import type { Database } from "@/db";
 import { UnauthorizedError } from "@/lib/core/errors";
 import { LruCache } from "@/lib/core/lru-cache";
+import type { RuntimeCaches } from "@/lib/core/runtime";
 import { hashKey, KEY_PATTERN, type KeyMode, type KeyPermission } from "./keys";
 
 export type AuthenticatedKey = {
@@ -21,24 +22,34 @@ export type AuthenticatedKey = {
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX_ENTRIES = 10_000;
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
-// On globalThis: Next bundles route handlers and server actions as separate module instances, so
-// a module-level cache would let the dashboard's revoke clear a copy the API never reads.
-type KeyCacheGlobal = {
-  __mailwrightKeyCaches?: {
-    validKeys: LruCache<AuthenticatedKey>;
-    unknownKeys: LruCache<true>;
-    lastUsedWritten: LruCache<number>;
-  };
-};
-const store = globalThis as unknown as KeyCacheGlobal;
-const { validKeys, unknownKeys, lastUsedWritten } = (store.__mailwrightKeyCaches ??= {
-  validKeys: new LruCache<AuthenticatedKey>(CACHE_MAX_ENTRIES, CACHE_TTL_MS),
-  unknownKeys: new LruCache<true>(CACHE_MAX_ENTRIES, CACHE_TTL_MS),
-  lastUsedWritten: new LruCache<number>(CACHE_MAX_ENTRIES, LAST_USED_WRITE_INTERVAL_MS),
-});
 
-export function forgetCachedKey(keyHash: string) {
-  validKeys.delete(keyHash);
+export type ApiKeyCache = {
+  validKeys: LruCache<AuthenticatedKey>;
+  unknownKeys: LruCache<true>;
+  /** When each key's last_used_at was last written. */
+  lastUsedWritten: LruCache<number>;
+};
+
+declare module "@/lib/core/runtime" {
+  interface RuntimeCaches {
+    /** API keys by hash, valid and unknown (lib/api-keys/authenticate.ts). */
+    apiKeys: ApiKeyCache;
+  }
+}
+
+export function apiKeyCache(): ApiKeyCache {
+  return {
+    validKeys: new LruCache<AuthenticatedKey>(CACHE_MAX_ENTRIES, CACHE_TTL_MS),
+    unknownKeys: new LruCache<true>(CACHE_MAX_ENTRIES, CACHE_TTL_MS),
+    lastUsedWritten: new LruCache<number>(CACHE_MAX_ENTRIES, LAST_USED_WRITE_INTERVAL_MS),
+  };
+}
+
+type AuthenticateDeps = { db: Database; caches: Pick<RuntimeCaches, "apiKeys"> };
+
+/** After a revocation or a project deletion in this process (others follow within the TTL). */
+export function forgetCachedKey(caches: Pick<RuntimeCaches, "apiKeys">, keyHash: string) {
+  caches.apiKeys.validKeys.delete(keyHash);
 }
 
 export function bearerToken(header: string | null): string | null {
@@ -53,24 +64,25 @@ export function bearerToken(header: string | null): string | null {
  * limit for unauthenticated requests, checked before any database lookup.
  */
 export async function authenticateApiKey(
-  db: Database,
+  deps: AuthenticateDeps,
   authorization: string | null,
   now: Date,
   options: { beforeUncached?: () => void } = {},
 ): Promise<AuthenticatedKey> {
+  const { validKeys, unknownKeys } = deps.caches.apiKeys;
   const secret = bearerToken(authorization);
   const keyHash = secret && KEY_PATTERN.test(secret) ? hashKey(secret) : null;
   const nowMs = now.getTime();
   const cached = keyHash ? validKeys.get(keyHash, nowMs) : undefined;
   if (cached) {
-    recordLastUsed(db, cached.id, now);
+    recordLastUsed(deps, cached.id, now);
     return cached;
   }
   options.beforeUncached?.();
   if (!keyHash) throw new UnauthorizedError();
   if (unknownKeys.get(keyHash, nowMs)) throw unknownKey();
 
-  const [row] = await db
+  const [row] = await deps.db
     .select({
       id: apiKeys.id,
       projectId: apiKeys.projectId,
@@ -87,14 +99,15 @@ export async function authenticateApiKey(
   }
   const key = { id: row.id, projectId: row.projectId, mode: row.mode, permission: row.permission };
   validKeys.set(keyHash, key, nowMs);
-  recordLastUsed(db, key.id, now);
+  recordLastUsed(deps, key.id, now);
   return key;
 }
 
 const unknownKey = () => new UnauthorizedError("The API key is unknown or has been revoked.");
 
 /** Writes last_used_at at most once a minute per key, off the request's critical path. */
-function recordLastUsed(db: Database, keyId: string, now: Date) {
+function recordLastUsed({ db, caches }: AuthenticateDeps, keyId: string, now: Date) {
+  const { lastUsedWritten } = caches.apiKeys;
   if (lastUsedWritten.get(keyId, now.getTime()) !== undefined) return;
   lastUsedWritten.set(keyId, now.getTime(), now.getTime());
   db.update(apiKeys)

@@ -25,6 +25,6 @@ export async function revokeApiKey(ctx: ServiceContext, keyId: string) {
     )
     .returning();
   if (!row) throw new NotFoundError("API key");
-  forgetCachedKey(row.keyHash);
+  forgetCachedKey(ctx.caches, row.keyHash);
   return row;
 }

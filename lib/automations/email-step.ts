@@ -16,7 +16,11 @@ import type { EmailResult, EmailStepRecord, RunContext } from "./runner";
 export class AutomationEmailBatch {
   private readonly outbound: OutboundBatch;
 
-  constructor(tx: Executor, runtime: Pick<Runtime, "config" | "jobs" | "transports">, now: Date) {
+  constructor(
+    tx: Executor,
+    runtime: Pick<Runtime, "config" | "jobs" | "transports" | "caches">,
+    now: Date,
+  ) {
     this.outbound = new OutboundBatch(tx, runtime, now);
   }
 

@@ -6,7 +6,7 @@ import type { ComplaintReport, IgnoredReport } from "./types";
  * Feedback types that mean "the recipient did not want this" (RFC 5965 §7.3). `not-spam` undoes
  * a complaint and `auth-failure` (RFC 6591) is a DMARC/DKIM failure report, so neither is one.
  */
-const COMPLAINT_TYPES = new Set(["abuse", "fraud", "virus", "other"]);
+const COMPLAINT_TYPES: ReadonlySet<string> = new Set(["abuse", "fraud", "virus", "other"]);
 
 /**
  * Reads the body of a `message/feedback-report` part. The recipient is Original-Rcpt-To, or the

@@ -50,7 +50,7 @@ const PARSER_OPTIONS = {
 } as const;
 
 /** Headers every real message has at least one of; bytes without any are not mail. */
-const MAIL_HEADERS = new Set([
+const MAIL_HEADERS: ReadonlySet<string> = new Set([
   "from",
   "to",
   "date",

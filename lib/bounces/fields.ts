@@ -110,7 +110,7 @@ export function mtaName(value: string | undefined): string | null {
 }
 
 /** The characters that end an address written inside prose: `<a@b>:`, `(a@b)`, `'a@b'`. */
-const ADDRESS_DELIMITERS = new Set([..." \t<>()[]\"',;:"]);
+const ADDRESS_DELIMITERS: ReadonlySet<string> = new Set([..." \t<>()[]\"',;:"]);
 
 /**
  * The first valid address in a short piece of text (`rfc822; <A@B.test>`, `user@host (user@host)`,

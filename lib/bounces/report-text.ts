@@ -4,7 +4,7 @@
 export const MAX_REPORT_TEXT = 256 * 1024;
 
 /** Tags after which a browser starts a new line. */
-const BLOCK_TAGS = new Set([
+const BLOCK_TAGS: ReadonlySet<string> = new Set([
   "br",
   "p",
   "div",

@@ -16,6 +16,7 @@ import { NotFoundError } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import type { Transports } from "@/lib/core/transports";
 import type { JobQueue } from "@/lib/core/jobs/queue";
+import type { RuntimeCaches } from "@/lib/core/runtime";
 import { domainOf, formatMailbox } from "../sending/addresses";
 import { CONTACT_FIELDS, OutboundBatch } from "../sending/outbound";
 import { abPlan, startAbWait } from "./ab-test";
@@ -28,6 +29,7 @@ export type FanoutDeps = {
   config: Config;
   jobs: JobQueue;
   transports: Pick<Transports, "canDeliver">;
+  caches: Pick<RuntimeCaches, "compiledTemplates">;
 };
 /** `waiting`: an A/B sample is out and the fan-out pauses until a winner is decided. */
 export type BatchResult = { done: boolean; waiting?: boolean; emailIds: string[] };

@@ -28,7 +28,8 @@ export async function upsertContact(
   const db = ctx.tx ?? ctx.db;
   // Double opt-in: a new contact without an explicit `subscribed` waits for its confirmation.
   const confirm =
-    values.subscribed === undefined && (await projectSettings(db, ctx.projectId)).doubleOptIn;
+    values.subscribed === undefined &&
+    (await projectSettings({ db, caches: ctx.caches }, ctx.projectId)).doubleOptIn;
   const upsert = db
     .insert(contacts)
     .values({

@@ -205,12 +205,6 @@ function bounceConfig(env: Env) {
 
 export type Config = ReturnType<typeof readConfig>;
 
-let cached: Config | undefined;
-export function config(): Config {
-  cached ??= readConfig();
-  return cached;
-}
-
 /**
  * `next dev` (React's debugging needs eval in the page's CSP). Not part of Config: Next fixes
  * NODE_ENV when it builds, and the proxy that asks must not fail on the operator's settings.

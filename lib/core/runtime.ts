@@ -2,10 +2,13 @@ import type { Database, DatabaseHandle } from "@/db";
 import type { Email } from "@/db/schema";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
+import type { DnsResolver } from "./dns";
 import type { TokenBucketLimiter } from "./http/rate-limit";
+import type { InstanceSecrets } from "./instance-settings";
 import type { DueWorkSignal } from "./jobs/due-work";
 import type { JobQueue } from "./jobs/queue";
 import type { Transports } from "./transports";
+import type { WarnOnce } from "./warn-once";
 
 /** What the sending domain tracks (DECISIONS §8: `open_tracking`, `click_tracking`). */
 export type TrackingPolicy = { opens: boolean; clicks: boolean };
@@ -16,6 +19,20 @@ export type HtmlInstrumenter = (
   email: Email,
   policy: TrackingPolicy,
 ) => Promise<string> | string;
+
+/**
+ * What the process remembers between requests (keys, parsed DKIM keys, compiled templates,
+ * settings, replay tokens…), one entry per concern. lib/core's own are listed here; a domain
+ * declares its entry beside the factory that builds it, by augmenting this interface
+ * (`declare module "@/lib/core/runtime" { interface RuntimeCaches { … } }`), so that lib/core
+ * names no domain type; lib/start/runtime.ts builds them all, and tsc fails if one is missing.
+ * On the runtime rather than on module globals: Next.js bundles route handlers and server
+ * actions as separate module instances, which all share the one runtime.
+ */
+export interface RuntimeCaches {
+  /** Session, link-signing and sealing secrets, read once (lib/core/instance-settings.ts). */
+  instanceSecrets: InstanceSecrets;
+}
 
 /**
  * The process's services, assembled once by lib/start/runtime.ts (web server, worker, CLI or a
@@ -38,4 +55,9 @@ export type Runtime = {
   instrumentHtml: HtmlInstrumenter;
   /** The SMTP pool or Resend client of this process, and the test-mode simulator. */
   transports: Transports;
+  /** Domain verification's DNS lookups: the system resolver or DNS_SERVER; tests give a fake. */
+  dns: DnsResolver;
+  caches: RuntimeCaches;
+  /** Start-up advice a request notices (no front door…), printed once per runtime. */
+  warnOnce: WarnOnce;
 };

@@ -6,7 +6,13 @@ import { LruCache } from "@/lib/core/lru-cache";
  * Bounded like every cache here (lru-cache.ts): when full, the least recently used entry goes.
  * Loads are not deduplicated: two misses at once both read, which is harmless.
  */
-export function ttlCache<T>(ttlMs: number, maxEntries = 1000) {
+export type TtlCache<T> = {
+  get(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets every entry (after a change made in this process). */
+  clear(): void;
+};
+
+export function ttlCache<T>(ttlMs: number, maxEntries = 1000): TtlCache<T> {
   let entries = new LruCache<{ value: T }>(maxEntries, ttlMs);
   return {
     async get(key: string, load: () => Promise<T>): Promise<T> {

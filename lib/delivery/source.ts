@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Executor } from "@/db";
 import { deliveryRelays, type DeliveryRelay } from "@/db/schema";
 import type { Config } from "@/lib/core/config";
+import type { RuntimeCaches } from "@/lib/core/runtime";
 import { instanceSecretBox, type SecretBox } from "@/lib/core/secrets/box";
 import type { ProjectRelaySource } from "@/lib/core/transports";
 import type { Relay } from "@/lib/core/transports/relays";
@@ -51,7 +52,11 @@ export function openRelay(
  * database, secrets opened with the instance key. A relay sealed under another key (SECRETS_KEY
  * changed) is left out with a warning; Settings → Delivery asks for its secret again.
  */
-export function projectRelaySource(deps: { db: Executor; config: Config }): ProjectRelaySource {
+export function projectRelaySource(deps: {
+  db: Executor;
+  config: Config;
+  caches: Pick<RuntimeCaches, "instanceSecrets">;
+}): ProjectRelaySource {
   return async (projectId, executor = deps.db) => {
     const rows = await relayRows(executor, projectId);
     if (rows.length === 0) return [];

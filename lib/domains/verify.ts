@@ -4,7 +4,8 @@ import type { ServiceContext } from "@/lib/core/context";
 import { NotFoundError } from "@/lib/core/errors";
 import { returnPathDomain } from "./return-path";
 import { checkDkim, checkDmarc, checkMx, checkSpf } from "./check";
-import { currentDnsResolver, lookupMx, lookupTxt, type DnsResolver } from "./dns";
+import type { DnsResolver } from "@/lib/core/dns";
+import { lookupMx, lookupTxt } from "./dns";
 import { findDomainOrThrow } from "./internal";
 import { dkimRecordName, recordOptions, type RecordOptions, type RecordStatuses } from "./records";
 import { authorize } from "@/lib/core/permissions";
@@ -45,6 +46,7 @@ export type VerifyDomainOptions = {
    * A manually verified domain is never demoted by a check, whatever this says.
    */
   onFailure?: "demote" | "keep";
+  /** The runtime's resolver unless given. */
   resolver?: DnsResolver;
 };
 
@@ -57,7 +59,7 @@ export type VerifyDomainOptions = {
 export async function verifyDomain(
   ctx: ServiceContext,
   domainId: string,
-  { onFailure = "demote", resolver = currentDnsResolver(ctx.config) }: VerifyDomainOptions = {},
+  { onFailure = "demote", resolver = ctx.dns }: VerifyDomainOptions = {},
 ) {
   authorize(ctx, "domains.manage");
   const domain = await findDomainOrThrow(ctx.db, ctx.projectId, domainId);

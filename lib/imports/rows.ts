@@ -15,8 +15,8 @@ export type RowResult = { ok: true; contact: BulkContact } | { ok: false; messag
 export const IMPORT_DESTINATION =
   /^(email|name|first_name|last_name|subscribed|ignore|data\.\S.*)$/;
 
-const TRUE = new Set(["true", "yes", "y", "1", "subscribed"]);
-const FALSE = new Set(["false", "no", "n", "0", "unsubscribed"]);
+const TRUE: ReadonlySet<string> = new Set(["true", "yes", "y", "1", "subscribed"]);
+const FALSE: ReadonlySet<string> = new Set(["false", "no", "n", "0", "unsubscribed"]);
 
 /** Default destination of a CSV column by its header name. */
 export function defaultMapping(columns: string[]): Record<string, string> {

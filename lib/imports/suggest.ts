@@ -5,11 +5,25 @@
  * one (`Sign-up Date` → `sign_up_date`). The API keeps its documented default (`data.<header>`,
  * rows.ts `defaultMapping`); these suggestions are what a person is shown and can change.
  */
-const EMAIL = new Set(["email", "emailaddress", "mail", "epost", "courriel"]);
-const NAME = new Set(["name", "fullname", "contactname"]);
-const FIRST_NAME = new Set(["firstname", "givenname", "forename", "first", "prenom", "vorname"]);
-const LAST_NAME = new Set(["lastname", "surname", "familyname", "last", "nom", "nachname"]);
-const SUBSCRIBED = new Set(["subscribed", "optin", "optedin"]);
+const EMAIL: ReadonlySet<string> = new Set(["email", "emailaddress", "mail", "epost", "courriel"]);
+const NAME: ReadonlySet<string> = new Set(["name", "fullname", "contactname"]);
+const FIRST_NAME: ReadonlySet<string> = new Set([
+  "firstname",
+  "givenname",
+  "forename",
+  "first",
+  "prenom",
+  "vorname",
+]);
+const LAST_NAME: ReadonlySet<string> = new Set([
+  "lastname",
+  "surname",
+  "familyname",
+  "last",
+  "nom",
+  "nachname",
+]);
+const SUBSCRIBED: ReadonlySet<string> = new Set(["subscribed", "optin", "optedin"]);
 
 /** A header as compared with others: lowercase, without accents, spaces and punctuation. */
 export function comparableKey(text: string): string {

@@ -10,7 +10,7 @@ export const PROCESSED_KEYWORD = "$MailwrightProcessed";
 /** Messages read per poll: a backlog drains over a few polls without one long session. */
 const PER_POLL = 200;
 
-type MailboxRuntime = Pick<Runtime, "db" | "jobs" | "clock">;
+type MailboxRuntime = Pick<Runtime, "db" | "jobs" | "clock" | "caches">;
 export type MailboxPoll = { read: number; recorded: number };
 
 /**
@@ -25,7 +25,7 @@ export async function pollBounceMailbox(
   url: string,
 ): Promise<MailboxPoll> {
   const target = parseMailboxUrl(url);
-  const signingKey = await linkSigningKey(runtime.db);
+  const signingKey = await linkSigningKey(runtime);
   const client = new ImapFlow({
     host: target.host,
     port: target.port,

@@ -7,7 +7,7 @@ import { connectionLimits } from "./connection-limits";
 import { processInboundMessage } from "./process";
 import { smtpError } from "./smtp-error";
 
-type ReceiverRuntime = Pick<Runtime, "db" | "jobs" | "clock" | "config">;
+type ReceiverRuntime = Pick<Runtime, "db" | "jobs" | "clock" | "config" | "caches">;
 
 /**
  * The bounce receiver (DECISIONS §9): an SMTP server that the return-path domain's MX points at.
@@ -22,7 +22,7 @@ export async function startBounceReceiver(
   runtime: ReceiverRuntime,
   options: { port: number; host: string },
 ): Promise<{ port: number; close(): Promise<void> }> {
-  const signingKey = await linkSigningKey(runtime.db);
+  const signingKey = await linkSigningKey(runtime);
   const { config } = runtime;
   const maxBytes = config.inboundMaxBytes;
   const limits = connectionLimits(() => server, config);

@@ -64,6 +64,6 @@ export async function deleteProject(ctx: ServiceContext, input: unknown, userId:
     return { project, keyHashes: keys.map((k) => k.keyHash) };
   });
   // This process's key cache answers for a few seconds without asking the database.
-  for (const keyHash of deleted.keyHashes) forgetCachedKey(keyHash);
+  for (const keyHash of deleted.keyHashes) forgetCachedKey(ctx.caches, keyHash);
   return deleted.project;
 }

@@ -1,15 +1,29 @@
 import { eq } from "drizzle-orm";
 import { projects } from "@/db/schema";
 import type { Executor } from "@/db";
-import { ttlCache } from "@/lib/core/ttl-cache";
+import type { RuntimeCaches } from "@/lib/core/runtime";
+import { ttlCache, type TtlCache } from "@/lib/core/ttl-cache";
 
 export type ProjectSettings = { doubleOptIn: boolean; postalAddress: string | null };
 
-// Read on every contact creation and marketing email: cached for a few seconds per process.
-const cache = ttlCache<ProjectSettings>(5_000);
+declare module "@/lib/core/runtime" {
+  interface RuntimeCaches {
+    /** Double opt-in and postal address per project (lib/projects/settings.ts). */
+    projectSettings: TtlCache<ProjectSettings>;
+  }
+}
 
-export function projectSettings(db: Executor, projectId: string): Promise<ProjectSettings> {
-  return cache.get(projectId, async () => {
+/** Read on every contact creation and marketing email: cached for a few seconds per process. */
+export function projectSettingsCache(): TtlCache<ProjectSettings> {
+  return ttlCache<ProjectSettings>(5_000);
+}
+
+export function projectSettings(
+  deps: { db: Executor; caches: Pick<RuntimeCaches, "projectSettings"> },
+  projectId: string,
+): Promise<ProjectSettings> {
+  const { db } = deps;
+  return deps.caches.projectSettings.get(projectId, async () => {
     const [row] = await db
       .select({ doubleOptIn: projects.doubleOptIn, postalAddress: projects.postalAddress })
       .from(projects)
@@ -19,7 +33,9 @@ export function projectSettings(db: Executor, projectId: string): Promise<Projec
 }
 
 /** After a settings change in this process (other processes follow within the cache's TTL). */
-export const forgetProjectSettings = () => cache.clear();
+export function forgetProjectSettings(caches: Pick<RuntimeCaches, "projectSettings">) {
+  caches.projectSettings.clear();
+}
 
 /** The project's row (Settings → General reads it fresh, not from the cache). */
 export async function projectRow(db: Executor, projectId: string) {

@@ -102,6 +102,6 @@ export async function updateProjectSettings(ctx: ServiceContext, input: unknown)
     })
     .where(eq(projects.id, ctx.projectId))
     .returning();
-  forgetProjectSettings();
+  forgetProjectSettings(ctx.caches);
   return project!;
 }

@@ -49,7 +49,11 @@ const optional = (key: string, value: string | number | null | undefined) =>
  * (unsubscribed, complained), or gave up retrying a temporary problem (`old`): the email failed,
  * but nothing says the address does not exist.
  */
-const NOT_AN_ADDRESS_FAILURE = new Set(["suppress-unsubscribe", "suppress-complaint", "old"]);
+const NOT_AN_ADDRESS_FAILURE: ReadonlySet<string> = new Set([
+  "suppress-unsubscribe",
+  "suppress-complaint",
+  "old",
+]);
 
 function statusReport(data: MailgunEventData) {
   const status = data["delivery-status"];

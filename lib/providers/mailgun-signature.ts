@@ -36,25 +36,27 @@ export function verifyMailgunSignature(
 const MAX_TOKENS = 10_000;
 const TOKEN_TTL_MS = 2 * WEBHOOK_TOLERANCE_SECONDS * 1000;
 
-type TokenGlobal = { __mailwrightMailgunTokens?: LruCache<true> };
-const store = globalThis as unknown as TokenGlobal;
+declare module "@/lib/core/runtime" {
+  interface RuntimeCaches {
+    /** Mailgun webhook tokens already seen, for replay refusal (lib/providers/mailgun-signature.ts). */
+    mailgunTokens: LruCache<true>;
+  }
+}
 
-function seenTokens(): LruCache<true> {
-  store.__mailwrightMailgunTokens ??= new LruCache<true>(MAX_TOKENS, TOKEN_TTL_MS);
-  return store.__mailwrightMailgunTokens;
+export function mailgunTokenCache(): LruCache<true> {
+  return new LruCache<true>(MAX_TOKENS, TOKEN_TTL_MS);
 }
 
 /**
  * Claims a token for one delivery: false when this process has already seen it. A delivery that
  * then fails releases it (`releaseMailgunToken`) so Mailgun's retry is not mistaken for a replay.
  */
-export function claimMailgunToken(token: string, nowMs: number): boolean {
-  const tokens = seenTokens();
+export function claimMailgunToken(tokens: LruCache<true>, token: string, nowMs: number): boolean {
   if (tokens.get(token, nowMs)) return false;
   tokens.set(token, true, nowMs);
   return true;
 }
 
-export function releaseMailgunToken(token: string) {
-  seenTokens().delete(token);
+export function releaseMailgunToken(tokens: LruCache<true>, token: string) {
+  tokens.delete(token);
 }

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/core/errors";
-import type { Runtime } from "@/lib/core/runtime";
+import type { Runtime, RuntimeCaches } from "@/lib/core/runtime";
 import {
   InvalidSignatureError,
   parseJsonBody,
@@ -16,6 +16,7 @@ import { recordProviderReport, type ProviderRecordRuntime } from "./record";
 
 export type MailgunWebhookRuntime = ProviderRecordRuntime & {
   config: Pick<Runtime["config"], "mailgunWebhookSigningKey">;
+  caches: Pick<RuntimeCaches, "mailgunTokens">;
 };
 export type MailgunWebhookResult = { ok: true } | { ignored: true };
 
@@ -63,7 +64,8 @@ export async function handleMailgunWebhook(
   const payload = parseProviderPayload(MailgunPayload, raw);
 
   const { token } = signed.data.signature;
-  if (!claimMailgunToken(token, now.getTime())) throw new ReplayedWebhookError();
+  if (!claimMailgunToken(runtime.caches.mailgunTokens, token, now.getTime()))
+    throw new ReplayedWebhookError();
   try {
     const mapping = mapMailgunEvent(payload["event-data"]);
     if (mapping.kind === "ignored") return { ignored: true };
@@ -74,7 +76,7 @@ export async function handleMailgunWebhook(
     });
     return outcome === "unknown_email" ? { ignored: true } : { ok: true };
   } catch (error) {
-    releaseMailgunToken(token);
+    releaseMailgunToken(runtime.caches.mailgunTokens, token);
     throw error;
   }
 }

@@ -31,8 +31,8 @@ const PostmarkPayload = z.looseObject({
  * changes, open-relay tests, inbound errors): ignored. Everything else (Transient, SoftBounce,
  * DnsError, SpamNotification, Blocked, Unknown, DMARCPolicy…) is recorded on the timeline.
  */
-const HARD_TYPES = new Set(["HardBounce", "BadEmailAddress"]);
-const NOT_BOUNCES = new Set([
+const HARD_TYPES: ReadonlySet<string> = new Set(["HardBounce", "BadEmailAddress"]);
+const NOT_BOUNCES: ReadonlySet<string> = new Set([
   "AutoResponder",
   "Subscribe",
   "Unsubscribe",

@@ -12,19 +12,34 @@ export const SENDGRID_TIMESTAMP_HEADER = "x-twilio-email-event-webhook-timestamp
 
 export type SendgridVerification = { ok: true } | { ok: false; reason: string };
 
-const keys = new Map<string, KeyObject>();
+/**
+ * The verification key, parsed once (parsing the DER costs more than checking a signature): one
+ * configured key per process, so the memo holds one; a changed key replaces it.
+ */
+export type SendgridKeys = { publicKey(base64Spki: string): KeyObject };
 
-function publicKey(base64Spki: string): KeyObject {
-  let key = keys.get(base64Spki);
-  if (!key) {
-    key = createPublicKey({ key: Buffer.from(base64Spki, "base64"), format: "der", type: "spki" });
-    keys.clear(); // one configured key per process; a changed one replaces it
-    keys.set(base64Spki, key);
+declare module "@/lib/core/runtime" {
+  interface RuntimeCaches {
+    /** SendGrid's parsed verification key (lib/providers/sendgrid-signature.ts). */
+    sendgridKeys: SendgridKeys;
   }
-  return key;
+}
+
+export function sendgridKeyCache(): SendgridKeys {
+  let parsed: { base64Spki: string; key: KeyObject } | undefined;
+  return {
+    publicKey(base64Spki) {
+      if (parsed?.base64Spki !== base64Spki) {
+        const der = Buffer.from(base64Spki, "base64");
+        parsed = { base64Spki, key: createPublicKey({ key: der, format: "der", type: "spki" }) };
+      }
+      return parsed.key;
+    },
+  };
 }
 
 export function verifySendgridSignature(
+  keys: SendgridKeys,
   base64Spki: string,
   headers: Headers,
   body: string,
@@ -49,7 +64,7 @@ export function verifySendgridSignature(
     valid = verify(
       "sha256",
       Buffer.from(timestamp + body, "utf8"),
-      publicKey(base64Spki),
+      keys.publicKey(base64Spki),
       Buffer.from(signature, "base64"),
     );
   } catch {

@@ -1,4 +1,4 @@
-import type { Runtime } from "@/lib/core/runtime";
+import type { Runtime, RuntimeCaches } from "@/lib/core/runtime";
 import {
   InvalidSignatureError,
   parseJsonBody,
@@ -11,6 +11,7 @@ import { verifySendgridSignature } from "./sendgrid-signature";
 
 export type SendgridWebhookRuntime = ProviderRecordRuntime & {
   config: Pick<Runtime["config"], "sendgridWebhookPublicKey">;
+  caches: Pick<RuntimeCaches, "sendgridKeys">;
 };
 export type SendgridWebhookResult = { ok: true; recorded: number; ignored: number };
 
@@ -32,7 +33,13 @@ export async function handleSendgridWebhook(
       "turn on the Signed Event Webhook and set SENDGRID_WEBHOOK_PUBLIC_KEY to its verification key.",
     );
   }
-  const verdict = verifySendgridSignature(key, request.headers, request.body, runtime.clock.now());
+  const verdict = verifySendgridSignature(
+    runtime.caches.sendgridKeys,
+    key,
+    request.headers,
+    request.body,
+    runtime.clock.now(),
+  );
   if (!verdict.ok) throw new InvalidSignatureError(verdict.reason);
   const events = parseProviderPayload(SendgridPayload, parseJsonBody(request.body));
   const reports = mapSendgridEvents(events);

@@ -1,5 +1,5 @@
 import { AppError, BadRequestError } from "@/lib/core/errors";
-import type { Runtime } from "@/lib/core/runtime";
+import type { Runtime, RuntimeCaches } from "@/lib/core/runtime";
 import {
   assertCleanProviderInput,
   InvalidSignatureError,
@@ -15,6 +15,7 @@ import { confirmSnsSubscription, SnsFetchError, snsSigningKey } from "./sns-fetc
 
 export type SesWebhookRuntime = ProviderRecordRuntime & {
   config: Pick<Runtime["config"], "sesSnsTopicArns">;
+  caches: Pick<RuntimeCaches, "sns">;
 };
 export type SesWebhookResult = { ok: true } | { ignored: true } | { confirmed: true };
 
@@ -67,18 +68,20 @@ export async function handleSesWebhook(
   }
 
   const nowMs = runtime.clock.now().getTime();
-  const key = await snsSigningKey(envelope.SigningCertURL, nowMs).catch((error: unknown) => {
-    // A certificate URL on an SNS host that answers 404 or no certificate: not a real message.
-    if (error instanceof SnsFetchError && !error.retryable) {
-      throw new InvalidSignatureError(error.message);
-    }
-    return unreachable(error);
-  });
+  const key = await snsSigningKey(runtime.caches.sns, envelope.SigningCertURL, nowMs).catch(
+    (error: unknown) => {
+      // A certificate URL on an SNS host that answers 404 or no certificate: not a real message.
+      if (error instanceof SnsFetchError && !error.retryable) {
+        throw new InvalidSignatureError(error.message);
+      }
+      return unreachable(error);
+    },
+  );
   const verdict = verifySnsSignature(envelope, key);
   if (!verdict.ok) throw new InvalidSignatureError(verdict.reason);
 
   if (envelope.Type === "SubscriptionConfirmation") {
-    await confirmSnsSubscription(envelope.SubscribeURL!).catch(unreachable);
+    await confirmSnsSubscription(runtime.caches.sns, envelope.SubscribeURL!).catch(unreachable);
     console.info(`[providers] confirmed the SNS subscription to ${envelope.TopicArn}`);
     return { confirmed: true };
   }

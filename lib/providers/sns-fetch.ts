@@ -39,28 +39,22 @@ export const httpSnsFetcher: SnsFetcher = async (url) => {
 const CERTIFICATE_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_CERTIFICATES = 100;
 
-type SnsGlobal = {
-  __mailwrightSnsFetcher?: SnsFetcher;
-  __mailwrightSnsCertificates?: LruCache<KeyObject>;
-};
-const store = globalThis as unknown as SnsGlobal;
+/**
+ * This process's way to SNS: the fetcher (tests give one that serves their own certificate) and
+ * the certificates fetched with it. A test that changes the fetcher puts a new client on the
+ * runtime, so no certificate fetched by the old one survives.
+ */
+export type SnsClient = { fetch: SnsFetcher; certificates: LruCache<KeyObject> };
 
-/** Replaces the process-wide fetcher (tests); `null` restores HTTPS. Empties the certificate cache. */
-export function installSnsFetcher(fetcher: SnsFetcher | null) {
-  store.__mailwrightSnsFetcher = fetcher ?? undefined;
-  store.__mailwrightSnsCertificates = undefined;
+declare module "@/lib/core/runtime" {
+  interface RuntimeCaches {
+    /** The SNS fetcher and the signing certificates it fetched (lib/providers/sns-fetch.ts). */
+    sns: SnsClient;
+  }
 }
 
-export function currentSnsFetcher(): SnsFetcher {
-  return store.__mailwrightSnsFetcher ?? httpSnsFetcher;
-}
-
-function certificates(): LruCache<KeyObject> {
-  store.__mailwrightSnsCertificates ??= new LruCache<KeyObject>(
-    MAX_CERTIFICATES,
-    CERTIFICATE_TTL_MS,
-  );
-  return store.__mailwrightSnsCertificates;
+export function snsClient(fetch: SnsFetcher = httpSnsFetcher): SnsClient {
+  return { fetch, certificates: new LruCache<KeyObject>(MAX_CERTIFICATES, CERTIFICATE_TTL_MS) };
 }
 
 /** `retryable`: SNS could not be reached (network, 5xx); otherwise the URL's answer is no good. */
@@ -74,13 +68,17 @@ export class SnsFetchError extends Error {
 }
 
 /** The signing certificate's public key, fetched once per URL; the URL must be an SNS one. */
-export async function snsSigningKey(url: string, nowMs: number): Promise<KeyObject> {
+export async function snsSigningKey(
+  sns: SnsClient,
+  url: string,
+  nowMs: number,
+): Promise<KeyObject> {
   if (!isSnsUrl(url)) throw new SnsFetchError("SigningCertURL is not an HTTPS SNS address.");
-  const cached = certificates().get(url, nowMs);
+  const cached = sns.certificates.get(url, nowMs);
   if (cached) return cached;
   let response: Awaited<ReturnType<SnsFetcher>>;
   try {
-    response = await currentSnsFetcher()(url);
+    response = await sns.fetch(url);
   } catch (error) {
     throw new SnsFetchError(
       `The signing certificate could not be fetched: ${describe(error)}.`,
@@ -95,16 +93,16 @@ export async function snsSigningKey(url: string, nowMs: number): Promise<KeyObje
   }
   const key = publicKeyOfCertificate(response.body);
   if (!key) throw new SnsFetchError("The signing certificate is not an RSA X.509 certificate.");
-  certificates().set(url, key, nowMs);
+  sns.certificates.set(url, key, nowMs);
   return key;
 }
 
 /** Confirms a subscription by visiting its SubscribeURL; the URL must be an SNS one. */
-export async function confirmSnsSubscription(subscribeUrl: string): Promise<void> {
+export async function confirmSnsSubscription(sns: SnsClient, subscribeUrl: string): Promise<void> {
   if (!isSnsUrl(subscribeUrl)) throw new SnsFetchError("SubscribeURL is not an HTTPS SNS address.");
   let response: Awaited<ReturnType<SnsFetcher>>;
   try {
-    response = await currentSnsFetcher()(subscribeUrl);
+    response = await sns.fetch(subscribeUrl);
   } catch (error) {
     throw new SnsFetchError(`The subscription could not be confirmed: ${describe(error)}.`, true);
   }

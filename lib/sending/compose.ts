@@ -1,13 +1,13 @@
-import { createPrivateKey, type KeyObject } from "node:crypto";
+import { createPrivateKey } from "node:crypto";
 import type { Email } from "@/db/schema";
 import type { Executor } from "@/db";
 import { findVerifiedDomain } from "../domains/find-verified";
 import { stripActiveContent } from "@/lib/core/html/active-content";
 import { htmlToPlainText } from "../templates/render";
-import { ttlCache } from "@/lib/core/ttl-cache";
 import { domainOf } from "./addresses";
+import type { SigningDomain } from "./caches";
 import type { Config } from "@/lib/core/config";
-import type { HtmlInstrumenter, TrackingPolicy } from "@/lib/core/runtime";
+import type { HtmlInstrumenter, RuntimeCaches, TrackingPolicy } from "@/lib/core/runtime";
 import { linkSigningKey } from "../tracking/key";
 import { POSTMARK_METADATA_KEY } from "../providers/postmark-events";
 import { returnPathAddress } from "./return-path";
@@ -16,6 +16,7 @@ import type { OutgoingMessage } from "@/lib/core/transports";
 export type ComposeDeps = {
   db: Executor;
   config: Pick<Config, "bounceDomain">;
+  caches: Pick<RuntimeCaches, "signingDomains" | "instanceSecrets">;
   instrumentHtml?: HtmlInstrumenter;
 };
 
@@ -26,14 +27,13 @@ export type ComposeDeps = {
  * that brings bounces and complaints back to this email (DECISIONS §9).
  */
 export async function composeMessage(deps: ComposeDeps, email: Email): Promise<OutgoingMessage> {
-  const { db } = deps;
   const instrument = deps.instrumentHtml ?? ((html: string) => html);
   const address = /<([^>]+)>$/.exec(email.fromAddress)?.[1] ?? email.fromAddress;
   const domainName = domainOf(address);
-  const signing = await cachedSigningDomain(db, email.projectId, domainName);
+  const signing = await cachedSigningDomain(deps, email.projectId, domainName);
   const html = email.html ? stripActiveContent(email.html) : null;
   return {
-    returnPath: returnPathAddress(deps.config, await linkSigningKey(db), email.id, domainName),
+    returnPath: returnPathAddress(deps.config, await linkSigningKey(deps), email.id, domainName),
     from: email.fromAddress,
     to: email.to,
     cc: email.cc,
@@ -76,20 +76,10 @@ export const SIGNED_HEADERS =
   "List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:" +
   "List-Archive:Feedback-ID";
 
-/**
- * The DKIM key is read once per domain every few seconds rather than once per message (the
- * worker delivers thousands a minute), and parsed once with it: signing with a parsed key costs
- * about a third of signing with the PEM text, which OpenSSL would decode on every message. A
- * domain removed or unverified stops signing, and so stops sending, within DOMAIN_CACHE_MS.
- */
-const DOMAIN_CACHE_MS = 5_000;
-type SigningDomain = { domain: VerifiedDomain; key: KeyObject } | null;
-type VerifiedDomain = NonNullable<Awaited<ReturnType<typeof findVerifiedDomain>>>;
-const domainCache = ttlCache<SigningDomain>(DOMAIN_CACHE_MS);
-
-function cachedSigningDomain(db: Executor, projectId: string, name: string) {
-  return domainCache.get(`${projectId}:${name}`, async () => {
-    const domain = await findVerifiedDomain(db, projectId, name);
+/** The sending domain and its parsed DKIM key, from the runtime's cache (./caches.ts). */
+function cachedSigningDomain(deps: ComposeDeps, projectId: string, name: string) {
+  return deps.caches.signingDomains.get(`${projectId}:${name}`, async () => {
+    const domain = await findVerifiedDomain(deps.db, projectId, name);
     return domain ? { domain, key: createPrivateKey(domain.dkimPrivateKey) } : null;
   });
 }

@@ -15,10 +15,10 @@ import { newEmailToken } from "../tracking/token";
 import type { JobQueue } from "@/lib/core/jobs/queue";
 import type { Transports } from "@/lib/core/transports";
 import { resolveDefaultSender } from "./default-sender";
-import { compileTemplate, type CompiledTemplate } from "../templates/compiled";
+import { compileTemplate } from "../templates/compiled";
 import { findReadableTemplateOrThrow } from "../templates/internal";
 import type { Variables } from "../templates/variables";
-import { ttlCache } from "@/lib/core/ttl-cache";
+import type { RuntimeCaches } from "@/lib/core/runtime";
 import { formatMailbox, type Mailbox } from "./addresses";
 import { requireVerifiedSender } from "./sender";
 import {
@@ -122,10 +122,6 @@ export type OutboundResult<Accepted extends string = "sent" | "queued" | "schedu
   | { status: "suppressed" }
   | { status: Accepted; id: string; messageId: string; email: PreparedEmail };
 
-// Compiling a template (React Email + html-to-text) costs milliseconds: once per version, shared
-// by every producer. The key names the version and everything the compiled output depends on.
-const compiled = ttlCache<CompiledTemplate>(10 * 60_000, 200);
-
 type ProjectProfile = { name: string; postalAddress: string; language: string };
 
 export class OutboundBatch {
@@ -142,6 +138,7 @@ export class OutboundBatch {
       config: Config;
       jobs: JobQueue;
       transports: Pick<Transports, "canDeliver">;
+      caches: Pick<RuntimeCaches, "compiledTemplates">;
     },
     private readonly now: Date,
   ) {}
@@ -312,7 +309,7 @@ export class OutboundBatch {
       Number(needs.unsubscribe),
       Number(needs.postalAddress),
     ].join(":");
-    const render = await compiled.get(version, () =>
+    const render = await this.deps.caches.compiledTemplates.get(version, () =>
       compileTemplate(
         { ...template, source: withMarketingFooter(template.source, template.format, needs) },
         { previewText, lang: profile.language },

@@ -13,7 +13,7 @@ import type { DeliveryOutcome } from "@/lib/core/transports";
 /** What writing outcomes needs (a runtime, or a service context for inline campaign sends). */
 export type DeliveryDeps = Pick<
   Runtime,
-  "db" | "config" | "clock" | "jobs" | "instrumentHtml" | "transports"
+  "db" | "config" | "clock" | "jobs" | "instrumentHtml" | "transports" | "caches"
 >;
 
 /** Temporary failures (4xx, connection trouble) are retried this many times, then `failed`. */

@@ -1,15 +1,24 @@
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
 import { claimPgliteDataDir } from "@/db/pglite-lock";
+import { apiKeyCache } from "@/lib/api-keys/authenticate";
 import { systemClock, type Clock } from "@/lib/core/clock";
-import type { Runtime } from "@/lib/core/runtime";
-import { config, type Config } from "@/lib/core/config";
+import type { Runtime, RuntimeCaches } from "@/lib/core/runtime";
+import { readConfig, type Config } from "@/lib/core/config";
+import { systemDnsResolver } from "@/lib/core/dns";
 import { TokenBucketLimiter } from "@/lib/core/http/rate-limit";
+import { instanceSecrets } from "@/lib/core/instance-settings";
 import { DueWorkSignal } from "@/lib/core/jobs/due-work";
 import { JobQueue, type QueueOptions } from "@/lib/core/jobs/queue";
 import { projectRelaySource } from "@/lib/delivery/source";
 import { QUEUE_NAMES } from "./job-registry";
 import { followPublicUrl } from "@/lib/instance/public-url";
 import { Transports } from "@/lib/core/transports";
+import { warnOnce } from "@/lib/core/warn-once";
+import { projectSettingsCache } from "@/lib/projects/settings";
+import { mailgunTokenCache } from "@/lib/providers/mailgun-signature";
+import { sendgridKeyCache } from "@/lib/providers/sendgrid-signature";
+import { snsClient } from "@/lib/providers/sns-fetch";
+import { compiledTemplateCache, signingDomainCache } from "@/lib/sending/caches";
 import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
 
 export type RuntimeRole = "server" | "cli" | "worker";
@@ -33,16 +42,22 @@ export function installRuntime(runtime: Runtime) {
   store.__mailwrightRuntime = Promise.resolve(runtime);
 }
 
+/**
+ * The runtime of a process (or of a test, or a benchmark): every service and cache it keeps.
+ * `services` replaces one built from the configuration (a test's fake DNS zone).
+ */
 export function makeRuntime(
   handle: DatabaseHandle,
   cfg: Config,
   clock: Clock = systemClock,
+  services: Partial<Pick<Runtime, "dns">> = {},
 ): Runtime {
+  const caches = runtimeCaches();
   return {
     handle,
     db: handle.db,
-    instrumentHtml: trackingInstrumenter({ db: handle.db, config: cfg }),
-    transports: new Transports(cfg, projectRelaySource({ db: handle.db, config: cfg })),
+    instrumentHtml: trackingInstrumenter({ db: handle.db, config: cfg, caches }),
+    transports: new Transports(cfg, projectRelaySource({ db: handle.db, config: cfg, caches })),
     clock,
     config: cfg,
     limiter: new TokenBucketLimiter(cfg.rateLimitPerSecond, cfg.rateLimitBurst),
@@ -52,6 +67,23 @@ export function makeRuntime(
     ),
     jobs: new JobQueue(handle, queueOptions(cfg)),
     dueWork: new DueWorkSignal(),
+    dns: services.dns ?? systemDnsResolver(cfg.dnsServer),
+    caches,
+    warnOnce: warnOnce(),
+  };
+}
+
+/** Empty, one of each: what lib/core/runtime.ts's RuntimeCaches and the domains declare. */
+function runtimeCaches(): RuntimeCaches {
+  return {
+    instanceSecrets: instanceSecrets(),
+    apiKeys: apiKeyCache(),
+    signingDomains: signingDomainCache(),
+    compiledTemplates: compiledTemplateCache(),
+    projectSettings: projectSettingsCache(),
+    sns: snsClient(),
+    mailgunTokens: mailgunTokenCache(),
+    sendgridKeys: sendgridKeyCache(),
   };
 }
 
@@ -67,7 +99,7 @@ export function queueOptions(cfg: Config): QueueOptions {
 }
 
 async function startRuntime(role: RuntimeRole): Promise<Runtime> {
-  const cfg = config();
+  const cfg = readConfig();
   if (!cfg.databaseUrl) claimPgliteDataDir(cfg.dataDir, role);
   const handle = await openDatabase({
     databaseUrl: cfg.databaseUrl,

@@ -9,7 +9,7 @@ import { linkSigningKey } from "./key";
  * APP_URL, named by the email's tracking token and signed with the instance key, as the sending
  * domain's tracking policy allows.
  */
-export function trackingInstrumenter(runtime: Pick<Runtime, "db" | "config">) {
+export function trackingInstrumenter(runtime: Pick<Runtime, "db" | "config" | "caches">) {
   return async (
     html: string,
     email: Pick<Email, "trackingToken">,
@@ -18,7 +18,7 @@ export function trackingInstrumenter(runtime: Pick<Runtime, "db" | "config">) {
     instrumentHtml(html, {
       appUrl: runtime.config.appUrl,
       token: email.trackingToken,
-      signingKey: await linkSigningKey(runtime.db),
+      signingKey: await linkSigningKey(runtime),
       policy,
     });
 }

@@ -1,20 +1,15 @@
 import type { Executor } from "@/db";
-import { ensureInstanceSecret, SIGNING_KEY } from "@/lib/core/instance-settings";
-
-// Per database handle: the key never changes once created, so one read per process.
-const cache = new WeakMap<object, Promise<string>>();
+import { SIGNING_KEY } from "@/lib/core/instance-settings";
+import type { RuntimeCaches } from "@/lib/core/runtime";
 
 /**
- * The instance's link-signing key (instance_settings, created on first boot). Pass the database,
- * not a transaction, for the cache to be shared; on PGlite never call it with the database from
- * inside a transaction.
+ * The instance's link-signing key (instance_settings, created on first boot), read once per
+ * runtime: it never changes once created. Pass the database, not a transaction: on PGlite do
+ * not call it from inside one.
  */
-export function linkSigningKey(db: Executor): Promise<string> {
-  let key = cache.get(db);
-  if (!key) {
-    key = ensureInstanceSecret(db, SIGNING_KEY);
-    cache.set(db, key);
-    key.catch(() => cache.delete(db));
-  }
-  return key;
+export function linkSigningKey(runtime: {
+  db: Executor;
+  caches: Pick<RuntimeCaches, "instanceSecrets">;
+}): Promise<string> {
+  return runtime.caches.instanceSecrets.get(SIGNING_KEY, runtime.db);
 }

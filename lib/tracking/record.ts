@@ -8,7 +8,7 @@ import { claimOpen } from "./open-window";
 import { isTrackableUrl, verifyLinkSignature } from "./signature";
 import { isPlausibleToken } from "./token";
 
-export type TrackingRuntime = Pick<Runtime, "db" | "jobs" | "clock">;
+export type TrackingRuntime = Pick<Runtime, "db" | "jobs" | "clock" | "caches">;
 
 async function findEmailByTrackingToken(tx: Executor, token: string) {
   const [email] = await tx
@@ -57,7 +57,7 @@ export async function recordClick(
 ): Promise<ClickResult> {
   const { token, url, signature } = input;
   if (!url || !signature || !isPlausibleToken(token) || !isTrackableUrl(url)) return { ok: false };
-  const signingKey = await linkSigningKey(runtime.db);
+  const signingKey = await linkSigningKey(runtime);
   if (!verifyLinkSignature(signingKey, token, url, signature)) return { ok: false };
   const location = new URL(url).href;
   let known: boolean;

@@ -18,7 +18,7 @@ import type { RenderedEmail } from "../templates/render";
  */
 export type AccountMailDeps = Pick<
   ServiceContext,
-  "db" | "clock" | "config" | "jobs" | "transports"
+  "db" | "clock" | "config" | "jobs" | "transports" | "caches"
 >;
 
 export type DeliveryVerdict =

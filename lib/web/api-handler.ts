@@ -56,7 +56,7 @@ export function withApiKey<P extends Params>(
       const runtime = await getRuntime();
       const now = runtime.clock.now();
       const limit = addressLimit(runtime, request.headers);
-      const key = await authenticateApiKey(runtime.db, request.headers.get("authorization"), now, {
+      const key = await authenticateApiKey(runtime, request.headers.get("authorization"), now, {
         beforeUncached: limit.check,
       }).catch((error: unknown) => {
         if (error instanceof UnauthorizedError) limit.fail();

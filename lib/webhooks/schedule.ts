@@ -24,7 +24,7 @@ export const MAX_RETRY_AFTER_MS = 24 * 3600 * 1000;
  * RFC 9110 defines Retry-After for 503; 429 (RFC 6585), 502 and 504 are the other statuses
  * DECISIONS §6 names. Any other status follows the schedule.
  */
-export const RETRY_AFTER_STATUSES = new Set([429, 502, 503, 504]);
+export const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
 /** The base schedule; `WEBHOOK_RETRY_SCHEDULE_SECONDS="1,1,1"` shortens it (tests, staging). */
 export function retryScheduleSeconds(

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
 import { fixedClock, systemClock, type Clock, type FakeClock } from "@/lib/core/clock";
 import { readConfig, type Config } from "@/lib/core/config";
+import type { DnsResolver } from "@/lib/core/dns";
 import { stampClientAddress } from "@/lib/core/http/client-address";
 import { prepareInstance } from "@/lib/start/bootstrap";
 import { createProject } from "@/lib/projects/create";
@@ -51,6 +52,8 @@ export type TestAppOptions = {
   config?: Partial<Config>;
   /** "embedded" runs the queue's workers in the test process (deliveries, webhooks). */
   worker?: "embedded" | "off";
+  /** The runtime's DNS (a fake zone) instead of the system resolver. */
+  dns?: DnsResolver;
 };
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -88,6 +91,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       ...options.config,
     },
     clock,
+    { dns: options.dns },
   );
   await prepareInstance(runtime);
   await runtime.jobs.start();

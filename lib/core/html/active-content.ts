@@ -26,7 +26,7 @@ export type ActiveContent = {
 };
 
 // Elements whose content is text up to their own end tag (RAWTEXT, RCDATA and script data).
-const RAW_TEXT = new Set([
+const RAW_TEXT: ReadonlySet<string> = new Set([
   "script",
   "style",
   "textarea",
@@ -39,7 +39,7 @@ const RAW_TEXT = new Set([
 ]);
 
 // Attributes a browser follows or loads as a URL.
-const URL_ATTRIBUTES = new Set([
+const URL_ATTRIBUTES: ReadonlySet<string> = new Set([
   "href",
   "xlink:href",
   "src",

@@ -12,7 +12,7 @@ export const MAX_HTML_DEPTH = 256;
 // Elements that never hold children, and elements a repeat of themselves closes (`<p><p>`,
 // `<li><li>`, `<td><td>`): neither makes the parser's stack deeper, so neither is counted. This
 // may overcount elements it does not know, never undercount (end tags must match to count).
-const NOT_NESTING = new Set(
+const NOT_NESTING: ReadonlySet<string> = new Set(
   (
     "area base br col embed hr img input link meta source track wbr param keygen " +
     "p li dt dd td th tr option optgroup rp rt thead tbody tfoot colgroup"

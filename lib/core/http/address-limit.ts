@@ -1,6 +1,7 @@
 import { RateLimitedError } from "@/lib/core/errors";
 import type { Clock } from "@/lib/core/clock";
-import { clientAddressOf } from "./client-address";
+import type { WarnOnce } from "@/lib/core/warn-once";
+import { clientAddressOf, warnNoClientAddress } from "./client-address";
 import { hostedPage } from "./hosted-page";
 import type { TokenBucketLimiter } from "./rate-limit";
 
@@ -17,10 +18,11 @@ export type AddressLimit = {
 };
 
 export function addressLimit(
-  runtime: { unauthenticatedLimiter: TokenBucketLimiter; clock: Clock },
+  runtime: { unauthenticatedLimiter: TokenBucketLimiter; clock: Clock; warnOnce: WarnOnce },
   headers: Headers,
 ): AddressLimit {
   const address = clientAddressOf(headers);
+  if (!address) warnNoClientAddress(runtime);
   const nowMs = runtime.clock.now().getTime();
   return {
     check() {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Runtime } from "@/lib/core/runtime";
 
 /**
  * The client's address, as the front door (scripts/serve.ts) established it from the socket.
@@ -40,22 +41,20 @@ export function stampClientAddress(request: IncomingMessage, trustedHops: number
   return address;
 }
 
-let warnedMissing = false;
-
 /**
  * The address stamped by the front door, or null when the app runs without it (`next dev`,
- * a bare `next start`): per-address limits are then skipped rather than shared by everyone.
+ * a bare `next start`): per-address limits are then skipped rather than shared by everyone, and
+ * the code that skips one says so once (`warnNoClientAddress`).
  */
 export function clientAddressOf(headers: Headers): string | null {
-  const address = headers.get(CLIENT_ADDRESS_HEADER);
-  if (address) return address;
-  if (!warnedMissing) {
-    warnedMissing = true;
-    console.warn(
-      "[http] no client address: start the server with `npm start` (scripts/serve.ts) for per-address limits",
-    );
-  }
-  return null;
+  return headers.get(CLIENT_ADDRESS_HEADER) || null;
+}
+
+/** Once per runtime: a per-address limit was skipped for want of the front door. */
+export function warnNoClientAddress(runtime: Pick<Runtime, "warnOnce">) {
+  runtime.warnOnce(
+    "[http] no client address: start the server with `npm start` (scripts/serve.ts) for per-address limits",
+  );
 }
 
 /** IPv4-mapped IPv6 (`::ffff:10.0.0.1`) and the IPv4 form are one client. */

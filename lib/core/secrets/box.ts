@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import type { Executor } from "@/db";
 import type { Config } from "@/lib/core/config";
-import { ensureInstanceSecret, SECRETS_KEY } from "@/lib/core/instance-settings";
+import { SECRETS_KEY } from "@/lib/core/instance-settings";
+import type { RuntimeCaches } from "@/lib/core/runtime";
 
 /**
  * Secrets kept in the database (relay passwords, provider API keys) are sealed with AES-256-GCM
@@ -45,21 +46,19 @@ export function secretBox(keyMaterial: string): SecretBox {
   };
 }
 
-// Per database (tests open several in one process); a process has one in production.
-const boxes = new WeakMap<object, Promise<SecretBox>>();
-
-/** The instance's box, its key read once per process (through `executor`: a transaction's). */
-export function instanceSecretBox(
-  deps: { db: Executor; config: Pick<Config, "secretsKey"> },
+/**
+ * The instance's box, its key read once per runtime (through `executor`: a transaction's, when
+ * the caller is in one).
+ */
+export async function instanceSecretBox(
+  deps: {
+    db: Executor;
+    config: Pick<Config, "secretsKey">;
+    caches: Pick<RuntimeCaches, "instanceSecrets">;
+  },
   executor: Executor = deps.db,
 ): Promise<SecretBox> {
   const configured = deps.config.secretsKey;
-  if (configured) return Promise.resolve(secretBox(configured));
-  let box = boxes.get(deps.db);
-  if (!box) {
-    box = ensureInstanceSecret(executor, SECRETS_KEY).then(secretBox);
-    box.catch(() => boxes.delete(deps.db));
-    boxes.set(deps.db, box);
-  }
-  return box;
+  if (configured) return secretBox(configured);
+  return secretBox(await deps.caches.instanceSecrets.get(SECRETS_KEY, executor));
 }

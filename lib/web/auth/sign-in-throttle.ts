@@ -3,6 +3,8 @@ import { asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { signInThrottles } from "@/db/schema";
 import type { Database, Executor } from "@/db";
 import type { Clock } from "@/lib/core/clock";
+import { warnNoClientAddress } from "@/lib/core/http/client-address";
+import type { WarnOnce } from "@/lib/core/warn-once";
 import type { AccountPasswordCheck } from "@/lib/users/password";
 import { verifyCredentials } from "@/lib/users/users";
 
@@ -32,8 +34,10 @@ export type SignInAttempt =
 
 type Counter = { key: string; freeFailures: number };
 
+type ThrottleDeps = { db: Database; clock: Clock; warnOnce: WarnOnce };
+
 export async function throttledSignIn(
-  deps: { db: Database; clock: Clock },
+  deps: ThrottleDeps,
   input: SignInInput,
 ): Promise<SignInAttempt> {
   const now = deps.clock.now();
@@ -48,6 +52,8 @@ export async function throttledSignIn(
       key: counterKey("address", input.address),
       freeFailures: ADDRESS_FREE_FAILURES,
     });
+  } else {
+    warnNoClientAddress(deps);
   }
   const waitMs = await claimAttempt(deps.db, counters, now);
   if (waitMs > 0) return { outcome: "throttled", retryAfterSeconds: Math.ceil(waitMs / 1000) };
@@ -63,7 +69,7 @@ export async function throttledSignIn(
  * current password on Settings → Your account): counted and throttled exactly as sign-in is.
  */
 export function throttledPasswordCheck(
-  deps: { db: Database; clock: Clock },
+  deps: ThrottleDeps,
   address: string | null,
 ): AccountPasswordCheck {
   return async (email, password) => {

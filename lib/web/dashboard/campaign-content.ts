@@ -19,7 +19,14 @@ export type ContentField = {
 };
 
 /** Built-in contact fields: each recipient's own, never the campaign's. */
-const CONTACT_FIELDS = new Set(["email", "name", "first_name", "subscribed", "source", "data"]);
+const CONTACT_FIELDS: ReadonlySet<string> = new Set([
+  "email",
+  "name",
+  "first_name",
+  "subscribed",
+  "source",
+  "data",
+]);
 const LONG_TEXT = /(intro|summary|body|message|text|description|content|paragraph|note)$/i;
 
 export function contentFields(variables: TemplateVariable[]): ContentField[] {

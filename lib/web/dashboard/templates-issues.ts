@@ -33,7 +33,7 @@ export function sentence(text: string): string {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
-const HEADER_FIELDS = new Set(["name", "subject", "category", "format"]);
+const HEADER_FIELDS: ReadonlySet<string> = new Set(["name", "subject", "category", "format"]);
 
 export function placeIssues(document: Document, details: readonly ErrorDetail[]): EditorIssues {
   const issues: EditorIssues = { header: {}, blocks: {}, theme: {}, general: [] };

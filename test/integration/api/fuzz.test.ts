@@ -2,9 +2,8 @@ import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installDnsResolver } from "@/lib/domains/dns";
 import { isMethodNotAllowedHandler } from "@/lib/web/api-handler";
-import { installSnsFetcher } from "@/lib/providers/sns-fetch";
+import { snsClient } from "@/lib/providers/sns-fetch";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { caseArbitrary, type FuzzCase, type FuzzFixtures } from "../../support/fuzz-cases";
 import { allRoutes } from "../../support/router";
@@ -27,12 +26,10 @@ let project: TestProject;
 const fixtures: FuzzFixtures = { ids: [], cursorTags: [], keys: { live: "", test: "" } };
 
 beforeAll(async () => {
-  installDnsResolver({ resolveTxt: async () => [] });
-  // SNS is never reached from the fuzz: any certificate fetch is an HTTP 404.
-  installSnsFetcher(async () => ({ status: 404, body: "" }));
   // Configured secrets, so provider webhooks are fuzzed past "not configured" into verification.
   app = await startTestApp({
     clock: "fake",
+    dns: { resolveTxt: async () => [] },
     config: {
       resendWebhookSecret: "whsec_" + Buffer.from("fuzz-secret-fuzz-secret").toString("base64"),
       sesSnsTopicArns: ["arn:aws:sns:eu-west-1:123456789012:fuzz"],
@@ -44,6 +41,8 @@ beforeAll(async () => {
         .toString("base64"),
     },
   });
+  // SNS is never reached from the fuzz: any certificate fetch is an HTTP 404.
+  app.runtime.caches.sns = snsClient(async () => ({ status: 404, body: "" }));
   project = await app.createProject();
   fixtures.keys = { live: project.live, test: project.test };
   const post = async (path: string, body: unknown) => {
@@ -91,8 +90,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  installDnsResolver(null);
-  installSnsFetcher(null);
   await app?.close();
 });
 

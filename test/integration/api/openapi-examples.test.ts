@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installDnsResolver } from "@/lib/domains/dns";
 import { errorStatuses, type Operation } from "@/lib/web/openapi/operation";
 import { operations } from "@/lib/web/openapi/operations";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
@@ -21,8 +20,7 @@ const ordered = [
 ];
 
 beforeAll(async () => {
-  installDnsResolver({ resolveTxt: async () => [] });
-  app = await startTestApp({ clock: "fake" });
+  app = await startTestApp({ clock: "fake", dns: { resolveTxt: async () => [] } });
   project = await app.createProject({ domain: "acme.example" });
   const post = async (path: string, body: unknown) => {
     const res = await app.api(path, { method: "POST", key: project.live, body });

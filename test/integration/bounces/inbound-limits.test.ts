@@ -25,7 +25,7 @@ let validReturnPath: string;
 beforeAll(async () => {
   app = await startTestApp({ worker: "off" });
   receiver = await startBounceReceiver(app.runtime, { port: 0, host: "127.0.0.1" });
-  const signingKey = await linkSigningKey(app.runtime.db);
+  const signingKey = await linkSigningKey(app.runtime);
   validReturnPath = returnPathAddress(
     app.runtime.config,
     signingKey,

@@ -93,7 +93,7 @@ describe(`contact story (${TEST_DRIVER})`, () => {
 
     // Opened, then a tracked link clicked, through the real tracking routes.
     await fetch(`${app.baseUrl}/api/t/o/${email!.trackingToken}.gif`);
-    const key = await linkSigningKey(app.runtime.db);
+    const key = await linkSigningKey(app.runtime);
     const url = "https://example.com/pricing";
     const click = await fetch(
       `${app.baseUrl}/api/t/c/${email!.trackingToken}?u=${encodeURIComponent(url)}&s=${signLink(key, email!.trackingToken, url)}`,

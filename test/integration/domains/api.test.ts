@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { installDnsResolver, type DnsResolver } from "@/lib/domains/dns";
+import type { DnsResolver } from "@/lib/core/dns";
 import { findVerifiedDomain } from "@/lib/domains/find-verified";
 import { startTestApp, type TestApp, type TestProject } from "../../support/app";
 import { expectError, expectRequiresKey, ISO_MS } from "../../support/checks";
@@ -41,13 +41,12 @@ const BOUNCE_MX = "inbound.relay.example.net";
 beforeAll(async () => {
   app = await startTestApp({
     config: { spfInclude: "_spf.relay.example.net", bounceMxHost: BOUNCE_MX },
+    dns: fakeResolver,
   });
   project = await app.createProject();
   other = await app.createProject({ name: "Other" });
-  installDnsResolver(fakeResolver);
 });
 afterAll(async () => {
-  installDnsResolver(null);
   await app?.close();
 });
 beforeEach(() => {

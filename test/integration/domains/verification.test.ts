@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { serviceContext } from "@/lib/core/context";
 import { createDomain } from "@/lib/domains/create";
-import { installDnsResolver, type DnsResolver } from "@/lib/domains/dns";
+import type { DnsResolver } from "@/lib/core/dns";
 import { findVerifiedDomain } from "@/lib/domains/find-verified";
 import { markDomainVerified } from "@/lib/domains/mark-verified";
 import { dkimRecordName } from "@/lib/domains/records";
@@ -24,12 +24,10 @@ const resolver: DnsResolver = {
 };
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ dns: resolver });
   project = await app.createProject();
-  installDnsResolver(resolver);
 });
 afterAll(async () => {
-  installDnsResolver(null);
   await app?.close();
 });
 beforeEach(() => zone.clear());

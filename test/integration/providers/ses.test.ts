@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { installSnsFetcher } from "@/lib/providers/sns-fetch";
+import { snsClient } from "@/lib/providers/sns-fetch";
 import type { SnsEnvelope } from "@/lib/providers/sns";
 import { newTrackingToken } from "@/lib/tracking/token";
 import { startTestApp, type TestApp, type TestProject } from "../../support/app";
@@ -30,13 +30,13 @@ beforeAll(async () => {
   await subscribeToBouncesAndComplaints(app, project);
 });
 afterAll(async () => {
-  installSnsFetcher(null);
   await app?.close();
 });
 beforeEach(() => {
   fetched = [];
-  // Serves the test certificate and answers the confirmation, remembering every URL asked for.
-  installSnsFetcher(async (url) => {
+  // Serves the test certificate and answers the confirmation, remembering every URL asked for;
+  // a new client each test, so no certificate fetched by an earlier one is cached.
+  app.runtime.caches.sns = snsClient(async (url) => {
     fetched.push(url);
     if (url === CERT_URL) return { status: 200, body: signer.certificatePem };
     if (url.startsWith("https://sns.eu-west-1.amazonaws.com/?Action=ConfirmSubscription")) {
@@ -276,7 +276,7 @@ describe(`Amazon SES through SNS (${process.env.MW_TEST_DRIVER ?? "pglite"})`, (
     );
     expectError(response, 401, "invalid_signature");
     expect(fetched).toEqual([missing]);
-    installSnsFetcher(async () => {
+    app.runtime.caches.sns = snsClient(async () => {
       throw new Error("connect ETIMEDOUT");
     });
     expectError(

@@ -57,7 +57,7 @@ describe(`POST /v1/send (${TEST_DRIVER})`, () => {
     expect(message.to).toEqual(["ada@example.com"]);
     // The envelope sender is the VERP return path that names this email (DECISIONS §9).
     expect(message.from).toMatch(/^bounces\+em_[0-9a-z]{26}-[0-9a-f]{20}@bounces\.mail\.test$/);
-    expect(emailIdFromReturnPath(await linkSigningKey(app.runtime.db), message.from)).toBe(
+    expect(emailIdFromReturnPath(await linkSigningKey(app.runtime), message.from)).toBe(
       res.body.id,
     );
     expect(message.raw).toMatch(/^DKIM-Signature: .*d=mail\.test/m);

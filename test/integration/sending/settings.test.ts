@@ -6,7 +6,6 @@ import { postalAddressStatus } from "@/lib/web/dashboard/campaign-options";
 import * as domainActions from "@/lib/web/dashboard/actions/domains";
 import * as settingsActions from "@/lib/web/dashboard/actions/settings";
 import { IDLE } from "@/lib/web/dashboard/form-state";
-import { installDnsResolver } from "@/lib/domains/dns";
 import { findVerifiedDomain } from "@/lib/domains/find-verified";
 import { updateDomain } from "@/lib/domains/update";
 import { ForbiddenError, ValidationError } from "@/lib/core/errors";
@@ -33,7 +32,8 @@ let adminId: string;
 let memberId: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ worker: "off" });
+  // No DNS in tests: every lookup answers "no records".
+  app = await startTestApp({ worker: "off", dns: { resolveTxt: async () => [] } });
   project = await app.createProject({ domain: "mail.test" });
   other = await app.createProject({ name: "Other", domain: "other.test" });
   const [domain] = await app.runtime.db
@@ -56,11 +56,8 @@ beforeAll(async () => {
   });
   adminId = admin.user.id;
   memberId = member.user.id;
-  // No DNS in tests: every lookup answers "no records".
-  installDnsResolver({ resolveTxt: async () => [] });
 });
 afterAll(async () => {
-  installDnsResolver(null);
   await app?.close();
 });
 
@@ -210,13 +207,13 @@ describe(`the project's postal address (${TEST_DRIVER})`, () => {
   const stored = async () => (await projectRow(app.runtime.db, project.id))!.postalAddress;
 
   it("is saved trimmed, line by line, and read by the cached project settings", async () => {
-    await projectSettings(app.runtime.db, project.id); // warm the cache: the save must clear it
+    await projectSettings(app.runtime, project.id); // warm the cache: the save must clear it
     await updateProjectSettings(admin(), {
       postal_address: "  Acme Inc.  \r\n  1 Main Street\r\n\r\nSpringfield, IL 62701  \n\n",
     });
     const expected = "Acme Inc.\n1 Main Street\n\nSpringfield, IL 62701";
     expect(await stored()).toBe(expected);
-    expect((await projectSettings(app.runtime.db, project.id)).postalAddress).toBe(expected);
+    expect((await projectSettings(app.runtime, project.id)).postalAddress).toBe(expected);
     // Saving other settings leaves it alone.
     await updateProjectSettings(admin(), { double_opt_in: false });
     expect(await stored()).toBe(expected);
@@ -235,8 +232,8 @@ describe(`the project's postal address (${TEST_DRIVER})`, () => {
     expect(await stored()).toBe("x".repeat(500));
     await updateProjectSettings(admin(), { postal_address: " \n  \n " });
     expect(await stored()).toBeNull();
-    forgetProjectSettings();
-    expect((await projectSettings(app.runtime.db, project.id)).postalAddress).toBeNull();
+    forgetProjectSettings(app.runtime.caches);
+    expect((await projectSettings(app.runtime, project.id)).postalAddress).toBeNull();
   });
 
   it("is saved from Settings → General, with the error under the field", async () => {

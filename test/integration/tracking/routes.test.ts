@@ -15,7 +15,7 @@ let signingKey: string;
 beforeAll(async () => {
   app = await startTestApp();
   project = await app.createProject();
-  signingKey = await linkSigningKey(app.runtime.db);
+  signingKey = await linkSigningKey(app.runtime);
 });
 afterAll(() => app?.close());
 
@@ -127,6 +127,7 @@ describe(`tracking routes (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     const instrument = trackingInstrumenter({
       db: app.runtime.db,
       config: { ...app.runtime.config, appUrl: app.baseUrl },
+      caches: app.runtime.caches,
     });
     const html = await instrument(
       `<html><body><a href="https://example.com/x?a=1&amp;b=2">x</a><a href="mailto:a@b.co">m</a></body></html>`,

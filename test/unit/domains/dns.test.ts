@@ -1,22 +1,28 @@
 import { Resolver } from "node:dns/promises";
-import { afterEach, describe, expect, it } from "vitest";
-import { currentDnsResolver, installDnsResolver } from "@/lib/domains/dns";
+import { describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "@/db";
+import { readConfig } from "@/lib/core/config";
+import { systemDnsResolver } from "@/lib/core/dns";
+import { makeRuntime } from "@/lib/start/runtime";
 
-afterEach(() => installDnsResolver(null));
+// makeRuntime builds services without connecting (the queue starts later): no database needed.
+const handle = { db: {} } as unknown as DatabaseHandle;
 
-describe("currentDnsResolver", () => {
+describe("systemDnsResolver", () => {
   it("asks the configured DNS_SERVER, else the system's servers", () => {
-    const pointed = currentDnsResolver({ dnsServer: "10.0.0.2:5353" }) as Resolver;
+    const pointed = systemDnsResolver("10.0.0.2:5353") as Resolver;
     expect(pointed.getServers()).toEqual(["10.0.0.2:5353"]);
-    const system = currentDnsResolver({ dnsServer: undefined }) as Resolver;
+    const system = systemDnsResolver(undefined) as Resolver;
     expect(system.getServers()).toEqual(new Resolver().getServers());
   });
+});
 
-  it("keeps one resolver per process while the setting stays, and an installed one wins", () => {
-    const config = { dnsServer: "10.0.0.3" };
-    expect(currentDnsResolver(config)).toBe(currentDnsResolver(config));
+describe("the runtime's resolver", () => {
+  it("is one per runtime, for its DNS_SERVER, and a given one wins", () => {
+    const runtime = makeRuntime(handle, readConfig({ DNS_SERVER: "10.0.0.3" }));
+    expect((runtime.dns as Resolver).getServers()).toEqual(["10.0.0.3"]);
+    expect(runtime.dns).toBe(runtime.dns);
     const fake = { resolveTxt: async () => [] };
-    installDnsResolver(fake);
-    expect(currentDnsResolver(config)).toBe(fake);
+    expect(makeRuntime(handle, readConfig({}), undefined, { dns: fake }).dns).toBe(fake);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readConfig } from "@/lib/core/config";
 import { checkDkim, checkDmarc, checkMx, checkSpf, joinTxtChunks } from "@/lib/domains/check";
-import { lookupMx, lookupTxt, type DnsResolver } from "@/lib/domains/dns";
+import type { DnsResolver } from "@/lib/core/dns";
+import { lookupMx, lookupTxt } from "@/lib/domains/dns";
 import {
   PENDING_STATUSES,
   dnsRecordsFor,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { mapMailgunEvent, MailgunPayload } from "@/lib/providers/mailgun-events";
 import {
   claimMailgunToken,
+  mailgunTokenCache,
   releaseMailgunToken,
   signMailgun,
   verifyMailgunSignature,
@@ -54,11 +55,12 @@ describe("Mailgun signatures", () => {
   });
 
   it("claims a token once until it is released", () => {
+    const tokens = mailgunTokenCache();
     const fresh = `token-${Math.random()}`;
-    expect(claimMailgunToken(fresh, now.getTime())).toBe(true);
-    expect(claimMailgunToken(fresh, now.getTime())).toBe(false);
-    releaseMailgunToken(fresh);
-    expect(claimMailgunToken(fresh, now.getTime())).toBe(true);
+    expect(claimMailgunToken(tokens, fresh, now.getTime())).toBe(true);
+    expect(claimMailgunToken(tokens, fresh, now.getTime())).toBe(false);
+    releaseMailgunToken(tokens, fresh);
+    expect(claimMailgunToken(tokens, fresh, now.getTime())).toBe(true);
   });
 });
 

@@ -1,13 +1,14 @@
 import { generateKeyPairSync, sign } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { mapSendgridEvents, SendgridPayload } from "@/lib/providers/sendgrid-events";
-import { verifySendgridSignature } from "@/lib/providers/sendgrid-signature";
+import { sendgridKeyCache, verifySendgridSignature } from "@/lib/providers/sendgrid-signature";
 
 const keys = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
 const publicKey = keys.publicKey.export({ type: "spki", format: "der" }).toString("base64");
 const body = '[{"event":"delivered","sg_event_id":"e1"}]';
 const timestamp = "1780315200";
 const now = new Date(Number(timestamp) * 1000);
+const parsed = sendgridKeyCache();
 
 function headers(signature: string | null, ts: string | null = timestamp) {
   const h = new Headers();
@@ -20,7 +21,7 @@ const signed = (payload: string, ts = timestamp) =>
 
 describe("SendGrid signatures", () => {
   it("verifies ECDSA P-256 SHA-256 over timestamp + raw body (base64 DER)", () => {
-    expect(verifySendgridSignature(publicKey, headers(signed(body)), body, now)).toEqual({
+    expect(verifySendgridSignature(parsed, publicKey, headers(signed(body)), body, now)).toEqual({
       ok: true,
     });
   });
@@ -28,23 +29,28 @@ describe("SendGrid signatures", () => {
   it("refuses a changed body, a changed timestamp, another key and missing headers", () => {
     const signature = signed(body);
     expect(
-      verifySendgridSignature(publicKey, headers(signature), body.replace("e1", "e2"), now).ok,
+      verifySendgridSignature(parsed, publicKey, headers(signature), body.replace("e1", "e2"), now)
+        .ok,
     ).toBe(false);
-    expect(verifySendgridSignature(publicKey, headers(signature, "1780315201"), body, now).ok).toBe(
-      false,
-    );
+    expect(
+      verifySendgridSignature(parsed, publicKey, headers(signature, "1780315201"), body, now).ok,
+    ).toBe(false);
     const other = generateKeyPairSync("ec", { namedCurve: "prime256v1" }).privateKey;
     const foreign = sign("sha256", Buffer.from(timestamp + body), other).toString("base64");
-    expect(verifySendgridSignature(publicKey, headers(foreign), body, now).ok).toBe(false);
-    expect(verifySendgridSignature(publicKey, headers(null), body, now).ok).toBe(false);
-    expect(verifySendgridSignature(publicKey, headers(signature, null), body, now).ok).toBe(false);
-    expect(verifySendgridSignature(publicKey, headers("not base64 DER"), body, now).ok).toBe(false);
+    expect(verifySendgridSignature(parsed, publicKey, headers(foreign), body, now).ok).toBe(false);
+    expect(verifySendgridSignature(parsed, publicKey, headers(null), body, now).ok).toBe(false);
+    expect(verifySendgridSignature(parsed, publicKey, headers(signature, null), body, now).ok).toBe(
+      false,
+    );
+    expect(
+      verifySendgridSignature(parsed, publicKey, headers("not base64 DER"), body, now).ok,
+    ).toBe(false);
   });
 
   it("refuses a correctly signed timestamp more than 5 minutes away, either way", () => {
     const at = (delta: number) => {
       const ts = String(Number(timestamp) + delta);
-      return verifySendgridSignature(publicKey, headers(signed(body, ts), ts), body, now);
+      return verifySendgridSignature(parsed, publicKey, headers(signed(body, ts), ts), body, now);
     };
     expect(at(-300)).toEqual({ ok: true });
     expect(at(300)).toEqual({ ok: true });
@@ -52,6 +58,7 @@ describe("SendGrid signatures", () => {
     expect(at(301).ok).toBe(false);
     expect(at(-365 * 24 * 60 * 60).ok).toBe(false);
     const soon = verifySendgridSignature(
+      parsed,
       publicKey,
       headers(signed(body, "soon"), "soon"),
       body,

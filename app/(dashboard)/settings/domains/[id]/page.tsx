@@ -18,7 +18,6 @@ import { MANUAL_BY_CLI } from "@/lib/domains/create";
 import { getDomain } from "@/lib/domains/get";
 import { serializeDomain } from "@/lib/domains/serialize";
 import { spfAdvice } from "@/lib/domains/spf";
-import { config } from "@/lib/core/config";
 import { NotFoundError } from "@/lib/core/errors";
 import { can } from "@/lib/core/permissions";
 
@@ -115,7 +114,7 @@ export default async function DomainPage({ params }: Props) {
           sharedReturnPath={Boolean(ctx.config.bounceDomain)}
           spf={spfAdvice(ctx.config)}
         />
-        <DomainTrackingCard domain={domain} trackingHost={new URL(config().appUrl).host} />
+        <DomainTrackingCard domain={domain} trackingHost={new URL(ctx.config.appUrl).host} />
       </div>
     </>
   );

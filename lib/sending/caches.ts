@@ -1,0 +1,41 @@
+import type { KeyObject } from "node:crypto";
+import { ttlCache, type TtlCache } from "@/lib/core/ttl-cache";
+import type { findVerifiedDomain } from "../domains/find-verified";
+import type { CompiledTemplate } from "../templates/compiled";
+
+/**
+ * The sending pipeline's per-process caches, on the runtime (lib/start/runtime.ts builds them).
+ * Apart from compose.ts and outbound.ts, which use them, so that assembling a runtime does not
+ * load the template renderer: only types come from there.
+ */
+declare module "@/lib/core/runtime" {
+  interface RuntimeCaches {
+    /** Verified sending domains with their parsed DKIM keys (compose.ts). */
+    signingDomains: TtlCache<SigningDomain>;
+    /** Compiled template versions, shared by every producer (outbound.ts). */
+    compiledTemplates: TtlCache<CompiledTemplate>;
+  }
+}
+
+export type SigningDomain = { domain: VerifiedDomain; key: KeyObject } | null;
+type VerifiedDomain = NonNullable<Awaited<ReturnType<typeof findVerifiedDomain>>>;
+
+/**
+ * The DKIM key is read once per domain every few seconds rather than once per message (the
+ * worker delivers thousands a minute), and parsed once with it: signing with a parsed key costs
+ * about a third of signing with the PEM text, which OpenSSL would decode on every message. A
+ * domain removed or unverified stops signing, and so stops sending, within DOMAIN_CACHE_MS.
+ */
+const DOMAIN_CACHE_MS = 5_000;
+
+export function signingDomainCache(): TtlCache<SigningDomain> {
+  return ttlCache<SigningDomain>(DOMAIN_CACHE_MS);
+}
+
+/**
+ * Compiling a template (React Email + html-to-text) costs milliseconds: once per version, shared
+ * by every producer. The key names the version and everything the compiled output depends on.
+ */
+export function compiledTemplateCache(): TtlCache<CompiledTemplate> {
+  return ttlCache<CompiledTemplate>(10 * 60_000, 200);
+}
