@@ -1,5 +1,6 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { automations, templates } from "@/db/schema";
+import { readableBy } from "@/lib/templates/internal";
 import type { Executor } from "@/db";
 import { NotFoundError, ValidationError, type ErrorDetail } from "@/lib/core/errors";
 import type { AutomationStep } from "./steps";
@@ -34,7 +35,7 @@ export async function assertStepTemplatesExist(
     .where(
       and(
         inArray(templates.id, wanted),
-        or(eq(templates.projectId, projectId), eq(templates.isSystem, true)),
+        readableBy(projectId),
       ),
     );
   const known = new Set(found.map((t) => t.id));

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { readableTemplateNames } from "@/lib/templates/names";
 import {
   automationRuns,
   automationStepRuns,
@@ -7,7 +8,6 @@ import {
   emails,
   events,
   subscriptionChanges,
-  templates,
   type Contact,
   type EmailStatus,
   type RunStatus,
@@ -262,17 +262,7 @@ async function templateNamesOf(
       ),
     ),
   ];
-  if (ids.length === 0) return {};
-  const rows = await ctx.db
-    .select({ id: templates.id, name: templates.name })
-    .from(templates)
-    .where(
-      and(
-        inArray(templates.id, ids),
-        or(eq(templates.projectId, ctx.projectId), eq(templates.isSystem, true)),
-      ),
-    );
-  return Object.fromEntries(rows.map((t) => [t.id, t.name]));
+  return Object.fromEntries(await readableTemplateNames(ctx, ids));
 }
 
 async function eventItems(
