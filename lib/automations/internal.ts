@@ -32,12 +32,7 @@ export async function assertStepTemplatesExist(
   const found = await db
     .select({ id: templates.id })
     .from(templates)
-    .where(
-      and(
-        inArray(templates.id, wanted),
-        readableBy(projectId),
-      ),
-    );
+    .where(and(inArray(templates.id, wanted), readableBy(projectId)));
   const known = new Set(found.map((t) => t.id));
   const details: ErrorDetail[] = [];
   steps.forEach((step, index) => {
