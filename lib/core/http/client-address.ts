@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { Runtime } from "@/lib/core/runtime";
+import type { WarnOnce } from "@/lib/core/warn-once";
 
 /**
  * The client's address, as the front door (scripts/serve.ts) established it from the socket.
@@ -51,7 +51,7 @@ export function clientAddressOf(headers: Headers): string | null {
 }
 
 /** Once per runtime: a per-address limit was skipped for want of the front door. */
-export function warnNoClientAddress(runtime: Pick<Runtime, "warnOnce">) {
+export function warnNoClientAddress(runtime: { warnOnce: WarnOnce }) {
   runtime.warnOnce(
     "[http] no client address: start the server with `npm start` (scripts/serve.ts) for per-address limits",
   );
