@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
@@ -37,6 +46,11 @@ export const campaigns = pgTable(
      */
     variables: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     segmentId: text(),
+    // The topic it is about (DECISIONS §13): contacts opted out of it are not in the audience.
+    topicId: text(),
+    // A notice every contact must get (terms, security): reaches unsubscribed and opted-out
+    // contacts too, never suppressed ones, and carries no List-Unsubscribe.
+    requiredNotice: boolean().notNull().default(false),
     status: text({ enum: CAMPAIGN_STATUSES }).notNull().default("draft"),
     scheduledAt: timestampMs(),
     startedAt: timestampMs(),
@@ -96,6 +110,9 @@ export const campaignVariants = pgTable(
     complained: integer().notNull().default(0),
     opened: integer().notNull().default(0),
     clicked: integer().notNull().default(0),
+    // Unique recipients whose open or click was a person's (DECISIONS §14), beside all of them.
+    humanOpened: integer().notNull().default(0),
+    humanClicked: integer().notNull().default(0),
     unsubscribed: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.key] })],
@@ -117,6 +134,8 @@ export const campaignRecipients = pgTable(
       .default("pending"),
     firstOpenedAt: timestampMs(),
     firstClickedAt: timestampMs(),
+    firstHumanOpenedAt: timestampMs(),
+    firstHumanClickedAt: timestampMs(),
     /**
      * When the recipient first unsubscribed through this campaign's email: the variant's
      * `unsubscribed` counter moves only when this is set, so each person counts once.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
@@ -62,8 +62,15 @@ export const emails = pgTable(
     // Names the email in its unsubscribe link (marketing mail only): a different secret from the
     // tracking token, so a pixel or click URL cannot unsubscribe anybody.
     unsubscribeToken: text(),
+    // The topic its campaign or automation step is about: its one-click unsubscribe leaves that.
+    topicId: text(),
+    // Sent as a campaign's required notice (to unsubscribed and opted-out contacts too).
+    requiredNotice: boolean().notNull().default(false),
     opens: integer().notNull().default(0),
     clicks: integer().notNull().default(0),
+    // Opens and clicks that were a person's, not a proxy's prefetch or a scanner (DECISIONS §14).
+    humanOpens: integer().notNull().default(0),
+    humanClicks: integer().notNull().default(0),
     attempts: integer().notNull().default(0),
     lastError: text(),
     sentAt: timestampMs(),

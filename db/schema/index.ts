@@ -22,3 +22,4 @@ export * from "./invitations";
 export * from "./subscription-changes";
 export * from "./media";
 export * from "./delivery-relays";
+export * from "./topics";

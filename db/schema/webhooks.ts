@@ -12,6 +12,8 @@ export const webhookEndpoints = pgTable(
     url: text().notNull(),
     description: text(),
     events: text().array().notNull(),
+    // Created without `events`: receives every type, including types added later (DECISIONS §15).
+    allEvents: boolean().notNull().default(false),
     secret: text().notNull(),
     active: boolean().notNull().default(true),
     disabledReason: text(),
