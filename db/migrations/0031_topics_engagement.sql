@@ -33,7 +33,7 @@ ALTER TABLE "contact_topics" ADD CONSTRAINT "contact_topics_contact_id_contacts_
 ALTER TABLE "contact_topics" ADD CONSTRAINT "contact_topics_topic_id_topics_id_fk" FOREIGN KEY ("topic_id") REFERENCES "public"."topics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "topics" ADD CONSTRAINT "topics_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contact_topics_topic_subscription_idx" ON "contact_topics" USING btree ("topic_id","subscription","contact_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "topics_project_name_key" ON "topics" USING btree ("project_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "topics_project_name_key" ON "topics" USING btree ("project_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "topics_project_created_idx" ON "topics" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 -- Endpoints that chose every type there was are "every type": they receive the new ones too.
 UPDATE "webhook_endpoints" SET "all_events" = true WHERE "events" @> ARRAY['email.delivered','email.bounced','email.complained','email.opened','email.clicked','campaign.paused','automation.paused']::text[];

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { pgTable, primaryKey, text, uniqueIndex, index } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, updatedAt } from "./columns";
 import { contacts } from "./contacts";
@@ -28,7 +29,8 @@ export const topics = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("topics_project_name_key").on(t.projectId, t.name),
+    // Names are unique per project whatever their case: a reader could not tell "News" from "news".
+    uniqueIndex("topics_project_name_key").on(t.projectId, sql`lower(${t.name})`),
     index("topics_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
   ],
 );
