@@ -23,6 +23,8 @@ export async function startSmtpServer(
     auth?: { user: string; pass: string };
     /** Answers every MAIL FROM with this temporary refusal (a relay that is throttling). */
     refuseMailFrom?: string;
+    /** Waits this long before answering each DATA: a relay of bounded speed per connection. */
+    dataDelayMs?: number;
   } = {},
 ) {
   const received: ReceivedMessage[] = [];
@@ -83,6 +85,7 @@ export async function startSmtpServer(
           callback(null, "Queued");
         };
         if (holding) held.push(accept);
+        else if (options.dataDelayMs) setTimeout(accept, options.dataDelayMs);
         else accept();
       });
     },

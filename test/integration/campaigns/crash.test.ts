@@ -22,8 +22,16 @@ const RECIPIENTS = 3000;
 // Far below production's 120 s, yet longer than a busy 2-core machine can take to get a worker's
 // claim renewals answered again after the 3 s outage (at 8 s, claims lapsed under a live worker).
 const LEASE_SECONDS = 15;
-/** 3,000 recipients take ~37 s: ~2,000 are out when the database is interrupted. */
-const SEND_RATE = 80;
+/**
+ * The relay answers each message after 25 ms and each worker keeps 2 connections: ~80 emails/s
+ * per worker, whatever the machine, so every worker is always holding claimed emails (the kill
+ * finds some in the victim's hands) and 3,000 recipients still take ~35 s: the campaign is still
+ * sending when the database is interrupted, after the dead worker's emails came back. Pacing the
+ * fan-out instead (SEND_RATE_PER_SECOND) left a worker idle between bursts: killed then, it held
+ * nothing to bring back (CI timed out waiting for its emails).
+ */
+const RELAY_DELAY_MS = 25;
+const CONNECTIONS_PER_WORKER = 2;
 let app: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
@@ -31,7 +39,7 @@ let project: TestProject;
 
 beforeAll(async () => {
   if (TEST_DRIVER !== "postgres") return;
-  smtp = await startSmtpServer();
+  smtp = await startSmtpServer({ dataDelayMs: RELAY_DELAY_MS });
   app = await startTestApp({ worker: "off", env: { SMTP_URL: smtp.url } });
   project = await app.createProject({ domain: "mail.test" });
   await insertSubscribedContacts(app, project.id, RECIPIENTS, {
@@ -73,10 +81,7 @@ describe(`campaign crash: a worker killed, the database restarted (${TEST_DRIVER
       const env = {
         ...crashTestWorkerEnv(viaProxy.toString(), smtp.url),
         JOB_LEASE_SECONDS: String(LEASE_SECONDS),
-        // Paced so the campaign is still sending when the database goes away, after the dead
-        // worker's emails came back (~20 s after the kill): unpaced, a quiet machine delivered all
-        // 3,000 within the lease (CI: 3,016 received before the interruption).
-        SEND_RATE_PER_SECOND: String(SEND_RATE),
+        SMTP_POOL_SIZE: String(CONNECTIONS_PER_WORKER),
       };
       const ofCampaign = eq(emails.campaignId, id);
       const countEmails = async (where = ofCampaign) => {
