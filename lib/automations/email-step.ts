@@ -1,7 +1,10 @@
-import type { Executor } from "@/db";
+import { sql } from "drizzle-orm";
+import { rowsOf, type Executor } from "@/db";
+import { contacts } from "@/db/schema";
 import { AppError } from "@/lib/core/errors";
 import type { Runtime } from "@/lib/core/runtime";
 import { OutboundBatch } from "../sending/outbound";
+import { optedInSql } from "../topics/subscription-sql";
 import type { RunFacts } from "./conditions";
 import type { EmailResult, EmailStepRecord, RunContext } from "./runner";
 
@@ -17,7 +20,7 @@ export class AutomationEmailBatch {
   private readonly outbound: OutboundBatch;
 
   constructor(
-    tx: Executor,
+    private readonly tx: Executor,
     runtime: Pick<Runtime, "config" | "jobs" | "transports" | "caches">,
     now: Date,
   ) {
@@ -50,6 +53,9 @@ export class AutomationEmailBatch {
       if (error instanceof AppError) return { error: error.message };
       throw error;
     }
+    if (step.topicId && !(await this.optedIn(args.contactId, step.topicId))) {
+      return { outcome: "skipped", detail: { reason: "opted_out", topic_id: step.topicId } };
+    }
     const template = await this.outbound.template(projectId, step.templateId);
     if (!template) return { error: `Template ${step.templateId} no longer exists.` };
     try {
@@ -63,6 +69,7 @@ export class AutomationEmailBatch {
         content: { template, subject: step.subjectOverride || template.subject },
         event: args.context.event,
         automation: { id: args.automationId, runId: args.runId },
+        topicId: step.topicId ?? null,
       });
       if (sent.status === "suppressed")
         return { outcome: "skipped", detail: { reason: "suppressed" } };
@@ -71,6 +78,14 @@ export class AutomationEmailBatch {
       if (error instanceof AppError) return { error: `Template ${template.id}: ${error.message}` };
       throw error;
     }
+  }
+
+  /** Whether the contact is opted in to the topic (its choice, else the topic's default). */
+  private async optedIn(contactId: string, topicId: string): Promise<boolean> {
+    const result = await this.tx.execute(
+      sql`select ${optedInSql(topicId, "c")} as opted_in from ${contacts} c where c.id = ${contactId}`,
+    );
+    return rowsOf<{ opted_in: boolean | null }>(result)[0]?.opted_in === true;
   }
 
   /** Inserts the batch's emails, events and delivery jobs; true when any will be delivered. */

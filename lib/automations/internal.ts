@@ -3,6 +3,7 @@ import { automations, templates } from "@/db/schema";
 import { readableBy } from "@/lib/templates/internal";
 import type { Executor } from "@/db";
 import { NotFoundError, ValidationError, type ErrorDetail } from "@/lib/core/errors";
+import { assertProjectTopics } from "../topics/internal";
 import type { AutomationStep } from "./steps";
 
 export async function findAutomationOrThrow(
@@ -21,7 +22,10 @@ export async function findAutomationOrThrow(
   return automation;
 }
 
-/** Every email step must name a template of this project or of the system gallery (422). */
+/**
+ * Every email step must name a template of this project or of the system gallery, and its topic
+ * (when it has one) must be the project's (422).
+ */
 export async function assertStepTemplatesExist(
   db: Executor,
   projectId: string,
@@ -47,4 +51,13 @@ export async function assertStepTemplatesExist(
     const more = details.length > 1 ? ` (and ${details.length - 1} more)` : "";
     throw new ValidationError(`${details[0]!.path}: no such template${more}`, details);
   }
+  await assertProjectTopics(
+    db,
+    projectId,
+    steps.flatMap((step, index) =>
+      step.type === "email" && step.topicId
+        ? [{ id: step.topicId, path: `steps.${index}.topicId` }]
+        : [],
+    ),
+  );
 }

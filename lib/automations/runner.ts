@@ -47,6 +47,7 @@ export type StepClosure = { stepId: string; finishedAt: Date; outcome: string };
 export type EmailStepRecord = AutomationStepRecord & {
   templateId: string;
   subjectOverride?: string;
+  topicId?: string;
 };
 export type EmailResult =
   { outcome: "sent" | "queued" | "skipped"; detail: Record<string, unknown> } | { error: string };

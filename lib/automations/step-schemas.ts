@@ -136,6 +136,8 @@ const EmailStep = z.object({
   type: z.literal("email"),
   templateId: text(100),
   subjectOverride: optionalText(998),
+  // DECISIONS §13: a contact opted out of this topic skips the step.
+  topicId: optionalText(100),
 });
 
 const DelayStep = z.object({

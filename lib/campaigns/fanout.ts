@@ -20,7 +20,7 @@ import type { RuntimeCaches } from "@/lib/core/runtime";
 import { domainOf, formatMailbox } from "../sending/addresses";
 import { CONTACT_FIELDS, OutboundBatch } from "../sending/outbound";
 import { abPlan, startAbWait } from "./ab-test";
-import { audienceWhere, countReachable, reachable } from "./audience";
+import { audienceOf, audienceWhere, countReachable, optedIn, reachable } from "./audience";
 import { variantsOf } from "./internal";
 
 export type FanoutDeps = {
@@ -58,37 +58,34 @@ export async function fanOutBatch(
       .for("update");
     if (!campaign || campaign.status !== "sending") return { done: true, emailIds: [] };
     const variants = await variantsOf(tx, [campaign.id]);
-    const audienceOf = {
-      projectId: campaign.projectId,
-      target: campaign.target,
-      segmentId: campaign.segmentId,
-    };
-    const where = await audienceWhere(tx, audienceOf, now);
-    const ab = await abPlan(tx, campaign, variants, () => countReachable(tx, audienceOf, now));
+    const audience = audienceOf(campaign);
+    const where = await audienceWhere(tx, audience, now);
+    const ab = await abPlan(tx, campaign, variants, () => countReachable(tx, audience, now));
     if (ab.phase === "waiting") {
       await startAbWait(tx, campaign, now);
       return { done: false, waiting: true, emailIds: [] };
     }
-    const audience = await nextAudience(
+    const batch = await nextAudience(
       tx,
       campaign,
       where,
       ab.phase === "sample" ? Math.min(limit, ab.remaining) : limit,
     );
-    if (audience.length === 0) {
+    if (batch.length === 0) {
       await markCampaignSent(tx, campaign.id, now);
       return { done: true, emailIds: [] };
     }
-    const eligible = audience.filter((c) => c.reachable);
+    const eligible = batch.filter((c) => c.reachable);
     const winner = ab.phase === "winner" ? variants.find((v) => v.key === ab.winner) : undefined;
     const emailIds = await sendTo(tx, deps, campaign, winner ? [winner] : variants, eligible, now);
-    const unsubscribed = audience.filter((c) => !c.subscribed).length;
+    // Left out by their own choice (unsubscribed, or opted out of the topic); the rest suppressed.
+    const unsubscribed = batch.filter((c) => !c.reachable && !c.optedIn).length;
     await tx
       .update(campaigns)
       .set({
-        fanoutCursor: audience.at(-1)!.id,
+        fanoutCursor: batch.at(-1)!.id,
         excludedUnsubscribed: sql`${campaigns.excludedUnsubscribed} + ${unsubscribed}`,
-        excludedSuppressed: sql`${campaigns.excludedSuppressed} + ${audience.length - unsubscribed - eligible.length}`,
+        excludedSuppressed: sql`${campaigns.excludedSuppressed} + ${batch.length - unsubscribed - eligible.length}`,
         updatedAt: now,
       })
       .where(eq(campaigns.id, campaign.id));
@@ -98,11 +95,18 @@ export async function fanOutBatch(
 
 type AudienceRow = Pick<Contact, "id" | "email" | "name" | "subscribed" | "source" | "data"> & {
   reachable: boolean;
+  optedIn: boolean;
 };
 
 async function nextAudience(tx: Executor, campaign: Campaign, where: SQL, limit: number) {
+  const audience = audienceOf(campaign);
   const result = await tx
-    .select({ ...CONTACT_FIELDS, reachable: sql<boolean>`${reachable()}` })
+    .select({
+      ...CONTACT_FIELDS,
+      reachable: sql<boolean>`${reachable(audience)}`,
+      // A required notice reaches people who opted out: they are not counted as left out.
+      optedIn: sql<boolean>`${audience.requiredNotice ? sql`true` : optedIn(audience)}`,
+    })
     .from(contacts)
     .where(and(where, campaign.fanoutCursor ? gt(contacts.id, campaign.fanoutCursor) : undefined))
     .orderBy(contacts.id)
@@ -159,6 +163,8 @@ async function sendTo(
         defaults: campaign.variables,
       },
       campaign: { id: campaign.id, variant: variant.key },
+      topicId: campaign.topicId,
+      requiredNotice: campaign.requiredNotice,
     });
     if (sent.status !== "suppressed") prepared.push({ contact, variant, id: sent.id });
   }

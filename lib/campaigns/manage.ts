@@ -8,6 +8,7 @@ import { newId } from "@/lib/core/ids";
 import { beforeCursor, decodeCursor, newestFirst, toPage } from "@/lib/core/pagination";
 import { isEmailAddress, parseInput } from "@/lib/core/validation";
 import { findSegmentOrThrow } from "../segments/internal";
+import { assertProjectTopics } from "../topics/internal";
 import { findReadableTemplateOrThrow } from "../templates/internal";
 import { findCampaignOrThrow, variantsOf } from "./internal";
 import {
@@ -40,6 +41,8 @@ export async function createCampaign(ctx: ServiceContext, input: unknown) {
         templateId: values.template ?? null,
         variables: values.variables ?? {},
         segmentId: values.target === "segment" ? (values.segment ?? null) : null,
+        topicId: values.topic ?? null,
+        requiredNotice: values.required_notice ?? false,
         scheduledAt: values.scheduled_at ?? null,
         ...abColumns(values.ab_test ?? null),
         createdAt: now,
@@ -75,6 +78,7 @@ export async function updateCampaign(ctx: ServiceContext, campaignId: string, in
           : values.segment === undefined
             ? campaign.segmentId
             : values.segment,
+      topic: values.topic === undefined ? campaign.topicId : values.topic,
     };
     await checkReferences(tx, ctx.projectId, merged);
     const alternates =
@@ -103,6 +107,8 @@ export async function updateCampaign(ctx: ServiceContext, campaignId: string, in
         ...(values.variables !== undefined && { variables: values.variables }),
         target,
         segmentId: merged.segment ?? null,
+        topicId: merged.topic ?? null,
+        ...(values.required_notice !== undefined && { requiredNotice: values.required_notice }),
         ...(values.scheduled_at !== undefined && { scheduledAt: values.scheduled_at }),
         ...abColumns(abTest),
         updatedAt: ctx.clock.now(),
@@ -173,12 +179,21 @@ export async function cancelCampaign(ctx: ServiceContext, campaignId: string) {
   return findCampaignOrThrow(ctx.db, ctx.projectId, campaignId);
 }
 
-/** Sender domain verified, template readable, segment present and ours (422 otherwise). */
+/** Sender domain verified, template readable, segment and topic present and ours (422 otherwise). */
 async function checkReferences(
   tx: Executor,
   projectId: string,
-  values: { from_email: string; template?: string | null; target: string; segment?: string | null },
+  values: {
+    from_email: string;
+    template?: string | null;
+    target: string;
+    segment?: string | null;
+    topic?: string | null;
+  },
 ) {
+  if (values.topic) {
+    await assertProjectTopics(tx, projectId, [{ id: values.topic, path: "topic" }]);
+  }
   if (!isEmailAddress(values.from_email)) {
     throw new ValidationError("from_email: must be an email address", [
       { path: "from_email", message: "must be an email address" },

@@ -4,7 +4,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import { ValidationError } from "@/lib/core/errors";
 import { domainOf, formatMailbox } from "../sending/addresses";
 import { CONTACT_FIELDS, OutboundBatch } from "../sending/outbound";
-import { audienceWhere, reachable } from "./audience";
+import { audienceOf, audienceWhere, reachable } from "./audience";
 import { findCampaignOrThrow } from "./internal";
 
 /** Who a preview is rendered for when the audience has nobody to show yet. */
@@ -60,15 +60,12 @@ export async function previewCampaign(
 ): Promise<CampaignPreview> {
   const { campaign, variants } = await findCampaignOrThrow(ctx.db, ctx.projectId, campaignId);
   const now = ctx.clock.now();
-  const where = await audienceWhere(
-    ctx.db,
-    { projectId: ctx.projectId, target: campaign.target, segmentId: campaign.segmentId },
-    now,
-  );
+  const audience = audienceOf(campaign);
+  const where = await audienceWhere(ctx.db, audience, now);
   const [recipient] = await ctx.db
     .select(CONTACT_FIELDS)
     .from(contacts)
-    .where(and(where, reachable()))
+    .where(and(where, reachable(audience)))
     .orderBy(desc(contacts.createdAt), desc(contacts.id))
     .limit(1);
   const contact = recipient ?? SAMPLE_CONTACT;

@@ -35,6 +35,9 @@ const fields = {
   template: text(100).nullable(),
   target: z.enum(["all", "segment"], { error: "must be all or segment" }),
   segment: text(100).nullable(),
+  // DECISIONS §13: the topic it is about; a notice every contact must get.
+  topic: text(100).nullable(),
+  required_notice: z.boolean({ error: "must be true or false" }),
   variants: z
     .array(Subject, { error: "must be an array of subjects" })
     .max(3, "must have at most 3 alternate subjects (variants B, C, D)"),
@@ -73,6 +76,8 @@ export const CreateCampaignInput = z.object({
   template: fields.template.optional(),
   target: fields.target.default("all"),
   segment: fields.segment.optional(),
+  topic: fields.topic.optional(),
+  required_notice: fields.required_notice.optional(),
   variants: fields.variants.optional(),
   ab_test: fields.ab_test.optional(),
   variables: fields.variables.optional(),
@@ -89,6 +94,8 @@ export const UpdateCampaignInput = z.object({
   template: fields.template.optional(),
   target: fields.target.optional(),
   segment: fields.segment.optional(),
+  topic: fields.topic.optional(),
+  required_notice: fields.required_notice.optional(),
   variants: fields.variants.optional(),
   ab_test: fields.ab_test.optional(),
   variables: fields.variables.optional(),

@@ -53,6 +53,8 @@ export const CampaignResponse = z.strictObject({
   template: z.string().nullable(),
   variables: JsonObjectResponse,
   segment: z.string().nullable(),
+  topic: z.string().nullable(),
+  required_notice: z.boolean(),
   status: z.enum(CAMPAIGN_STATUSES),
   paused: PauseResponse.nullable(),
   stats: CampaignStatsResponse.nullable(),
@@ -136,6 +138,9 @@ export function serializeCampaign(
     // Values for the template's placeholders, the same for every recipient (contact fields win).
     variables: campaign.variables,
     segment: campaign.segmentId,
+    // The topic it is about (DECISIONS §13): contacts opted out of it are not in the audience.
+    topic: campaign.topicId,
+    required_notice: campaign.requiredNotice,
     status: campaign.status,
     // Why the deliverability circuit breaker paused it (status `paused`), else null.
     paused: campaign.status === "paused" ? serializePause(campaign) : null,

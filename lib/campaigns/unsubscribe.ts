@@ -1,17 +1,29 @@
 import { and, eq, sql } from "drizzle-orm";
-import { contacts, emails, events, projects } from "@/db/schema";
+import { contacts, emails, events, projects, topics } from "@/db/schema";
 import type { Database, Executor } from "@/db";
 import type { Clock } from "@/lib/core/clock";
 import { SUBSCRIPTION_EVENTS } from "../contacts/subscription-events";
 import { newId } from "@/lib/core/ids";
 import { isPlausibleToken } from "../tracking/token";
+import type { ContactTopicResource } from "../topics/serialize";
+import { contactTopicStates, saveSubscriptions } from "../topics/subscriptions";
 import { countCampaignUnsubscribe } from "./counters";
 
-export type UnsubscribeTarget = { address: string; projectName: string; subscribed: boolean };
+/** Who an unsubscribe link is for, and what the preference center shows them. */
+export type PreferenceTarget = {
+  address: string;
+  projectName: string;
+  subscribed: boolean;
+  /** The topic the email was about (its one-click unsubscribe leaves only that), if any. */
+  topic: { id: string; name: string } | null;
+  /** The project's public topics as the contact stands with each. */
+  topics: ContactTopicResource[];
+};
 
 type LinkedEmail = NonNullable<Awaited<ReturnType<typeof emailByToken>>>;
+type Deps = { db: Database; clock: Clock };
 
-async function emailByToken(db: Database, token: string) {
+async function emailByToken(db: Executor, token: string) {
   if (!isPlausibleToken(token)) return null;
   const [row] = await db
     .select({
@@ -23,68 +35,136 @@ async function emailByToken(db: Database, token: string) {
       address: emails.to,
       projectName: projects.name,
       subscribed: contacts.subscribed,
+      topicId: topics.id,
+      topicName: topics.name,
     })
     .from(emails)
     .innerJoin(projects, eq(projects.id, emails.projectId))
     .innerJoin(contacts, eq(contacts.id, emails.contactId))
+    // A topic deleted since the email went out: the link falls back to leaving everything.
+    .leftJoin(topics, and(eq(topics.id, emails.topicId), eq(topics.projectId, emails.projectId)))
     .where(eq(emails.unsubscribeToken, token))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, contactId: row.contactId! } : null;
 }
 
-/** Who an unsubscribe link is for (the hosted page shows it before the click). */
-export async function describeUnsubscribe(db: Database, token: string) {
+async function targetOf(db: Executor, row: LinkedEmail): Promise<PreferenceTarget> {
+  const [contact] = await db
+    .select({ subscribed: contacts.subscribed })
+    .from(contacts)
+    .where(eq(contacts.id, row.contactId));
+  return {
+    address: row.address,
+    projectName: row.projectName,
+    subscribed: contact?.subscribed ?? row.subscribed,
+    topic: row.topicId ? { id: row.topicId, name: row.topicName! } : null,
+    topics: await contactTopicStates(db, row.projectId, row.contactId, { publicOnly: true }),
+  };
+}
+
+/** GET of the link: the preference center's contents (null: the token names no email). */
+export async function describePreferences(db: Database, token: string) {
   const row = await emailByToken(db, token);
-  return row
-    ? { address: row.address, projectName: row.projectName, subscribed: row.subscribed }
-    : null;
-}
-
-type Deps = { db: Database; clock: Clock };
-
-/**
- * One-click unsubscribe (RFC 8058) from a campaign or automation email: the contact becomes
- * `subscribed: false`, so campaigns and automation emails skip it while transactional mail still
- * reaches it (DECISIONS §6); the campaign's variant counts the recipient once (decision 0046), and
- * the contact's subscription history records which email it came from. Idempotent.
- */
-export async function unsubscribeByToken(
-  deps: Deps,
-  token: string,
-): Promise<UnsubscribeTarget | null> {
-  return changeSubscription(deps, token, false);
+  return row ? targetOf(db, row) : null;
 }
 
 /**
- * "Resubscribe" on the page an unsubscribe link opened (a click changed their mind): the same
- * token proves the address, the contact is subscribed again. The campaign's unsubscribe count
- * stays (it happened, decision 0024); leaving again later does not count twice. Idempotent: only
- * an actual change is recorded.
+ * One-click unsubscribe (RFC 8058 `List-Unsubscribe-Post`): from an email about a topic, the
+ * contact leaves that topic and stays subscribed to the rest (DECISIONS §13); from any other
+ * marketing email it becomes `subscribed: false` (campaigns and automation emails skip it,
+ * transactional mail still reaches it, DECISIONS §6). The campaign's variant counts the recipient
+ * once (decision 0046). Idempotent.
  */
-export async function resubscribeByToken(
-  deps: Deps,
-  token: string,
-): Promise<UnsubscribeTarget | null> {
-  return changeSubscription(deps, token, true);
-}
-
-async function changeSubscription(deps: Deps, token: string, subscribed: boolean) {
-  const row = await emailByToken(deps.db, token);
-  if (!row?.contactId) return null;
-  await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
-    // Names the email in the contact's subscription history (the trigger of migration 0018).
-    await tx.execute(sql`select set_config('mailwright.unsubscribe_email', ${row.id}, true)`);
-    const changed = await tx
-      .update(contacts)
-      .set({ subscribed, updatedAt: now })
-      .where(and(eq(contacts.id, row.contactId!), eq(contacts.subscribed, !subscribed)))
-      .returning({ id: contacts.id });
-    if (changed.length === 0) return;
-    if (!subscribed) await countCampaignUnsubscribe(tx, row, now);
-    await recordSubscriptionEvent(tx, row, subscribed, now);
+export async function oneClickUnsubscribe(deps: Deps, token: string) {
+  return withLinkedEmail(deps, token, async (tx, row, now) => {
+    if (row.topicId) await chooseTopics(tx, row, [{ id: row.topicId, optIn: false }], now);
+    else await changeSubscription(tx, row, false, now);
   });
-  return { address: row.address, projectName: row.projectName, subscribed };
+}
+
+/** The page's "Unsubscribe from everything": `subscribed: false`, whatever the topics say. */
+export async function unsubscribeFromEverything(deps: Deps, token: string) {
+  return withLinkedEmail(deps, token, (tx, row, now) => changeSubscription(tx, row, false, now));
+}
+
+/**
+ * "Resubscribe" on the page (a click changed their mind): the same token proves the address. The
+ * campaign's unsubscribe count stays (it happened, decision 0024). Idempotent.
+ */
+export async function resubscribeByToken(deps: Deps, token: string) {
+  return withLinkedEmail(deps, token, (tx, row, now) => changeSubscription(tx, row, true, now));
+}
+
+/**
+ * The page's "Save": every public topic checked is `opt_in`, every one left unchecked `opt_out`
+ * (DECISIONS §13). Private topics are never touched. Only actual changes are recorded.
+ */
+export async function savePreferences(deps: Deps, token: string, checked: ReadonlySet<string>) {
+  return withLinkedEmail(deps, token, async (tx, row, now) => {
+    const shown = await contactTopicStates(tx, row.projectId, row.contactId, { publicOnly: true });
+    await chooseTopics(
+      tx,
+      row,
+      shown.map((t) => ({ id: t.id, optIn: checked.has(t.id) })),
+      now,
+    );
+  });
+}
+
+async function withLinkedEmail(
+  deps: Deps,
+  token: string,
+  change: (tx: Executor, row: LinkedEmail, now: Date) => Promise<void>,
+): Promise<PreferenceTarget | null> {
+  const row = await emailByToken(deps.db, token);
+  if (!row) return null;
+  return deps.db.transaction(async (tx) => {
+    await change(tx, row, deps.clock.now());
+    return targetOf(tx, row);
+  });
+}
+
+async function changeSubscription(tx: Executor, row: LinkedEmail, subscribed: boolean, now: Date) {
+  // Names the email in the contact's subscription history (the trigger of migration 0018).
+  await tx.execute(sql`select set_config('mailwright.unsubscribe_email', ${row.id}, true)`);
+  const changed = await tx
+    .update(contacts)
+    .set({ subscribed, updatedAt: now })
+    .where(and(eq(contacts.id, row.contactId), eq(contacts.subscribed, !subscribed)))
+    .returning({ id: contacts.id });
+  if (changed.length === 0) return;
+  if (!subscribed) await countCampaignUnsubscribe(tx, row, now);
+  await recordSubscriptionEvent(tx, row, subscribed ? "resubscribed" : "unsubscribed", now, null);
+}
+
+/** Saves topic choices from the link; leaving the email's own topic counts for its campaign. */
+async function chooseTopics(
+  tx: Executor,
+  row: LinkedEmail,
+  choices: { id: string; optIn: boolean }[],
+  now: Date,
+) {
+  const changed = await saveSubscriptions(
+    tx,
+    choices.map((c) => ({
+      projectId: row.projectId,
+      contactId: row.contactId,
+      topicId: c.id,
+      subscription: c.optIn ? "opt_in" : "opt_out",
+    })),
+    now,
+  );
+  for (const change of changed) {
+    const left = change.subscription === "opt_out";
+    if (left && change.topic_id === row.topicId) await countCampaignUnsubscribe(tx, row, now);
+    await recordSubscriptionEvent(
+      tx,
+      row,
+      left ? "unsubscribed" : "resubscribed",
+      now,
+      change.topic_id,
+    );
+  }
 }
 
 /**
@@ -94,16 +174,21 @@ async function changeSubscription(deps: Deps, token: string, subscribed: boolean
 async function recordSubscriptionEvent(
   tx: Executor,
   row: LinkedEmail,
-  subscribed: boolean,
+  change: keyof typeof SUBSCRIPTION_EVENTS,
   now: Date,
+  topicId: string | null,
 ) {
   await tx.insert(events).values({
     id: newId("evt", now.getTime()),
     projectId: row.projectId,
-    name: subscribed ? SUBSCRIPTION_EVENTS.resubscribed : SUBSCRIPTION_EVENTS.unsubscribed,
+    name: SUBSCRIPTION_EVENTS[change],
     contactId: row.contactId,
     email: row.address.toLowerCase(),
-    data: { source: "unsubscribe_link", email_id: row.id },
+    data: {
+      source: "unsubscribe_link",
+      email_id: row.id,
+      ...(topicId && { topic_id: topicId }),
+    },
     createdAt: now,
   });
 }

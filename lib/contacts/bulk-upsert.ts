@@ -3,6 +3,7 @@ import { rowsOf, type Executor } from "@/db";
 import { automationRuns, automations, contacts } from "@/db/schema";
 import { runIdSql, subscribedRunContext, type RunMode } from "../automations/enroll";
 import { newId } from "@/lib/core/ids";
+import type { TopicChoice } from "../topics/schemas";
 
 /** One row of a bulk upsert (a CSV import row once mapped): only the fields it gives change. */
 export type BulkContact = {
@@ -10,6 +11,8 @@ export type BulkContact = {
   name?: string | null;
   subscribed?: boolean;
   data: Record<string, unknown>;
+  /** Its choices per topic (DECISIONS §13): saved by the caller once the contact exists. */
+  topics?: TopicChoice[];
 };
 
 /**

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PageQuery } from "@/lib/core/pagination";
 import { SearchTerm } from "@/lib/core/search/contains";
 import { EmailAddress, JsonObject } from "@/lib/core/validation";
+import { TopicChoices } from "../topics/schemas";
 
 const Name = z
   .string({ error: "name must be a string or null" })
@@ -20,6 +21,8 @@ export const UpsertContactInput = z.object({
   subscribed: Subscribed.optional(),
   source: Source.optional(),
   data: Data.optional(),
+  // DECISIONS §13: the contact's choices per topic, as PATCH /v1/contacts/:id/topics takes them.
+  topics: TopicChoices.optional(),
 });
 export type UpsertContactInput = z.input<typeof UpsertContactInput>;
 

@@ -8,6 +8,7 @@ import { projectSettings } from "../projects/settings";
 import { startDoubleOptIn } from "./double-opt-in";
 import { parseInput } from "@/lib/core/validation";
 import { mergedDataSql, splitDataPatch } from "./data-patch";
+import { assertTopicChoices, saveTopicChoices } from "../topics/subscriptions";
 import { UpsertContactInput } from "./schemas";
 
 export type UpsertContactResult = { contact: Contact; created: boolean; enrolledRunIds: string[] };
@@ -24,8 +25,14 @@ export async function upsertContact(
   defaults: { source?: string } = {},
 ): Promise<UpsertContactResult> {
   const values = parseInput(UpsertContactInput, input);
+  const choices = values.topics ?? [];
+  // The contact and its topic choices are one change: both or neither.
+  if (choices.length > 0 && !ctx.tx) {
+    return ctx.db.transaction((tx) => upsertContact({ ...ctx, tx }, input, defaults));
+  }
   const now = ctx.clock.now();
   const db = ctx.tx ?? ctx.db;
+  await assertTopicChoices(db, ctx.projectId, choices);
   // Double opt-in: a new contact without an explicit `subscribed` waits for its confirmation.
   const confirm =
     values.subscribed === undefined &&
@@ -93,6 +100,7 @@ export async function upsertContact(
     created: row.created,
     enrolledRunIds: row.enrolled_run_ids ?? [],
   };
+  await saveTopicChoices(db, ctx.projectId, [row.id], choices, now);
   if (confirm && row.created) await startDoubleOptIn(ctx, upserted.contact);
   return upserted;
 }

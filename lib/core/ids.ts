@@ -68,6 +68,7 @@ export const ID_PREFIXES = {
   passwordReset: "pwr",
   media: "med",
   relay: "rly",
+  topic: "tp",
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 

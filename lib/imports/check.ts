@@ -5,6 +5,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import { ValidationError } from "@/lib/core/errors";
 import { FirstRows, sortPiece, type DuplicateRow } from "./duplicates";
 import { readImportFile } from "./file-stream";
+import { projectTopics } from "../topics/internal";
 import { checkMappingTargets, fileMapping } from "./mapping";
 import { parsePiece } from "./parse";
 import type { RowResult } from "./rows";
@@ -53,7 +54,7 @@ function keepFirst<T>(kept: T[], more: T[]) {
  * well under a second.
  */
 export async function checkContactImport(
-  _ctx: ServiceContext,
+  ctx: ServiceContext,
   args: {
     format: "csv" | "ndjson";
     body: ReadableStream<Uint8Array> | null;
@@ -62,6 +63,7 @@ export async function checkContactImport(
 ): Promise<ImportCheckReport> {
   if (!args.body) throw new ValidationError("The request has no body: send the file as the body.");
   checkMappingTargets(args.mapping);
+  const topics = await projectTopics(ctx.db, ctx.projectId);
   const check = new ImportCheck();
   let mapping: Record<string, string> | null = null;
   const file = await readImportFile({
@@ -69,7 +71,7 @@ export async function checkContactImport(
     body: args.body,
     pieceChars: PIECE_CHARS,
     onPiece: (piece, header) => {
-      mapping ??= fileMapping(args.format, header.columns, args.mapping);
+      mapping ??= fileMapping(args.format, header.columns, args.mapping, topics);
       check.add(
         parsePiece(piece.text, { format: args.format, mapping, ...header }),
         piece.firstRow,
@@ -77,7 +79,7 @@ export async function checkContactImport(
     },
   });
   // A file without data rows still needs its email column.
-  const full = mapping ?? fileMapping(args.format, file.columns, args.mapping);
+  const full = mapping ?? fileMapping(args.format, file.columns, args.mapping, topics);
   return {
     format: args.format,
     delimiter: file.delimiter,

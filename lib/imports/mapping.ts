@@ -8,7 +8,8 @@ export function checkMappingTargets(mapping: Record<string, string> | undefined)
       throw new ValidationError(`mapping: "${column}" → "${target}" is not a destination`, [
         {
           path: `mapping.${column}`,
-          message: "must be email, name, first_name, last_name, subscribed, data.<key> or ignore",
+          message:
+            "must be email, name, first_name, last_name, subscribed, data.<key>, topic.<topic id> or ignore",
         },
       ]);
     }
@@ -20,8 +21,18 @@ export function fileMapping(
   format: "csv" | "ndjson",
   columns: string[],
   mapping: Record<string, string> | undefined,
+  topics: { id: string; name: string }[] = [],
 ): Record<string, string> {
-  const full = { ...defaultMapping(columns), ...mapping };
+  const full = { ...defaultMapping(columns, topics), ...mapping };
+  const known = new Set(topics.map((t) => t.id));
+  for (const [column, target] of Object.entries(full)) {
+    if (target.startsWith("topic.") && !known.has(target.slice("topic.".length))) {
+      throw new ValidationError(
+        `mapping: "${column}" → "${target}" names no topic of this project`,
+        [{ path: `mapping.${column}`, message: "is not a topic of this project" }],
+      );
+    }
+  }
   if (format === "csv" && !Object.values(full).includes("email")) {
     throw new ValidationError("No column holds the email: name one `email` or map one to email.", [
       { path: "mapping", message: "one column must map to email" },

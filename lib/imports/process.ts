@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
-import { contactImportChunks, contactImports, type ContactImport } from "@/db/schema";
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { contactImportChunks, contactImports, contacts, type ContactImport } from "@/db/schema";
 import type { Database, Executor } from "@/db";
 import type { Clock } from "@/lib/core/clock";
 import type { Runtime } from "@/lib/core/runtime";
@@ -7,6 +7,9 @@ import { bulkUpsertContacts } from "../contacts/bulk-upsert";
 import { FirstRows, sortPiece } from "./duplicates";
 import { parsePiece } from "./parse";
 import type { BulkContact } from "@/lib/contacts/bulk-upsert";
+import { projectTopics } from "../topics/internal";
+import { saveSubscriptions } from "../topics/subscriptions";
+import type { RowResult } from "./rows";
 
 const MAX_ERRORS_KEPT = 1000;
 const UPSERT_BATCH = 5000;
@@ -47,7 +50,7 @@ export async function processContactImport(
       return;
     }
     if (seenUpTo < chunk.seq) await readEarlierEmails(deps.db, job, seenUpTo, chunk.seq, seen);
-    const results = parsePiece(chunk.data, job);
+    const results = withKnownTopics(parsePiece(chunk.data, job), await topicIdsOf(deps.db, job));
     const { fresh, repeats, errors, duplicates } = sortPiece(results, chunk.firstRow, seen);
     seenUpTo = chunk.seq + 1;
     const counts = await deps.db.transaction(async (tx) => {
@@ -126,7 +129,54 @@ async function upsertInBatches(
     created += done.created;
     updated += done.updated;
   }
+  await saveImportedTopics(tx, job.projectId, rows, now);
   return { created, updated };
+}
+
+async function topicIdsOf(db: Database, job: ContactImport): Promise<Set<string>> {
+  return new Set((await projectTopics(db, job.projectId)).map((t) => t.id));
+}
+
+/** A row choosing a topic the project does not have (an NDJSON line, a deleted topic) is an error. */
+function withKnownTopics(results: RowResult[], known: Set<string>): RowResult[] {
+  return results.map((result) => {
+    if (!result.ok) return result;
+    const unknown = result.contact.topics?.find((t) => !known.has(t.id));
+    return unknown
+      ? { ok: false, message: `topics: ${unknown.id} is not a topic of this project` }
+      : result;
+  });
+}
+
+/** The rows' topic choices, once their contacts exist: one lookup and one upsert per batch. */
+async function saveImportedTopics(tx: Executor, projectId: string, rows: BulkContact[], now: Date) {
+  const choosing = rows.filter((r) => r.topics?.length);
+  if (choosing.length === 0) return;
+  const found = await tx
+    .select({ id: contacts.id, email: contacts.email })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.projectId, projectId),
+        inArray(
+          contacts.email,
+          choosing.map((r) => r.email),
+        ),
+      ),
+    );
+  const idOf = new Map(found.map((c) => [c.email, c.id]));
+  await saveSubscriptions(
+    tx,
+    choosing.flatMap((row) =>
+      row.topics!.map((t) => ({
+        projectId,
+        contactId: idOf.get(row.email)!,
+        topicId: t.id,
+        subscription: t.subscription,
+      })),
+    ),
+    now,
+  );
 }
 
 /** A resumed import re-reads the emails of the chunks already imported, one chunk at a time. */

@@ -2,6 +2,7 @@ import type { BulkContact } from "@/lib/contacts/bulk-upsert";
 import { findInputProblem } from "@/lib/core/input-guard";
 import { restoreCell } from "./csv-cells";
 import { isEmailAddress } from "@/lib/core/validation";
+import { TopicChoices } from "../topics/schemas";
 
 /**
  * One imported row → the contact it upserts. CSV cells go where the mapping says: `email`,
@@ -13,13 +14,25 @@ export type RowResult = { ok: true; contact: BulkContact } | { ok: false; messag
 
 /** Where a CSV column can go (`data.<key>` aside). */
 export const IMPORT_DESTINATION =
-  /^(email|name|first_name|last_name|subscribed|ignore|data\.\S.*)$/;
+  /^(email|name|first_name|last_name|subscribed|ignore|data\.\S.*|topic\.\S+)$/;
+
+/** The header an export gives a topic's column; an import maps it back to `topic.<id>`. */
+export const TOPIC_COLUMN_PREFIX = "topic:";
 
 const TRUE: ReadonlySet<string> = new Set(["true", "yes", "y", "1", "subscribed"]);
 const FALSE: ReadonlySet<string> = new Set(["false", "no", "n", "0", "unsubscribed"]);
+const OPT_IN: ReadonlySet<string> = new Set([...TRUE, "opt_in", "opted_in", "in"]);
+const OPT_OUT: ReadonlySet<string> = new Set([...FALSE, "opt_out", "opted_out", "out"]);
 
-/** Default destination of a CSV column by its header name. */
-export function defaultMapping(columns: string[]): Record<string, string> {
+/**
+ * Default destination of a CSV column by its header name; `topic:<name>` (an export's topic
+ * column) goes to that topic when the project has one of that name.
+ */
+export function defaultMapping(
+  columns: string[],
+  topics: { id: string; name: string }[] = [],
+): Record<string, string> {
+  const topicByName = new Map(topics.map((t) => [t.name.toLowerCase(), t.id]));
   return Object.fromEntries(
     columns.map((column) => {
       const key = column
@@ -29,7 +42,12 @@ export function defaultMapping(columns: string[]): Record<string, string> {
       if (key === "email" || key === "emailaddress" || key === "e-mail") return [column, "email"];
       if (key === "name" || key === "fullname") return [column, "name"];
       if (key === "subscribed") return [column, "subscribed"];
-      return [column, `data.${column.trim()}`];
+      const trimmed = column.trim();
+      if (trimmed.toLowerCase().startsWith(TOPIC_COLUMN_PREFIX)) {
+        const topicId = topicByName.get(trimmed.slice(TOPIC_COLUMN_PREFIX.length).toLowerCase());
+        if (topicId) return [column, `topic.${topicId}`];
+      }
+      return [column, `data.${trimmed}`];
     }),
   );
 }
@@ -56,6 +74,16 @@ export function csvRow(
         return { ok: false, message: `subscribed: "${value}" is not true or false` };
       }
       contact.subscribed = TRUE.has(flag);
+    } else if (target.startsWith("topic.")) {
+      if (value === "") continue;
+      const choice = value.toLowerCase();
+      if (!OPT_IN.has(choice) && !OPT_OUT.has(choice)) {
+        return { ok: false, message: `${column}: "${value}" is not opt_in or opt_out` };
+      }
+      (contact.topics ??= []).push({
+        id: target.slice("topic.".length),
+        subscription: OPT_IN.has(choice) ? "opt_in" : "opt_out",
+      });
     } else if (target.startsWith("data.") && value !== "") contact.data[target.slice(5)] = value;
   }
   // A filled Name column wins over name parts mapped beside it.
@@ -97,11 +125,20 @@ export function ndjsonRow(line: string): RowResult {
   if (row.name !== undefined && row.name !== null && typeof row.name !== "string") {
     return { ok: false, message: "name: must be a string" };
   }
+  const topics = row.topics === undefined ? undefined : TopicChoices.safeParse(row.topics);
+  if (topics && !topics.success) {
+    const issue = topics.error.issues[0]!;
+    return {
+      ok: false,
+      message: `topics${issue.path.map((p) => `[${String(p)}]`).join("")}: ${issue.message}`,
+    };
+  }
   return checked({
     email: typeof row.email === "string" ? row.email.trim().toLowerCase() : "",
     name: row.name === "" ? null : (row.name as string | null | undefined),
     subscribed: row.subscribed as boolean | undefined,
     data: (row.data as Record<string, unknown> | undefined) ?? {},
+    ...(topics?.data && { topics: topics.data }),
   });
 }
 

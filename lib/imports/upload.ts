@@ -5,6 +5,7 @@ import { ValidationError } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { importContactsJob } from "./jobs";
 import { readImportFile } from "./file-stream";
+import { projectTopics } from "../topics/internal";
 import { checkMappingTargets, fileMapping } from "./mapping";
 
 // Small pieces: each is imported in its own short transaction (PGlite runs one at a time).
@@ -55,7 +56,12 @@ export async function startContactImport(
         seq += 1;
       },
     });
-    const mapping = fileMapping(args.format, file.columns, args.mapping);
+    const mapping = fileMapping(
+      args.format,
+      file.columns,
+      args.mapping,
+      await projectTopics(ctx.db, ctx.projectId),
+    );
     const imported = await withTransaction(ctx.db, async (commit) => {
       const [row] = await commit
         .update(contactImports)

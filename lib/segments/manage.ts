@@ -6,12 +6,19 @@ import { newId } from "@/lib/core/ids";
 import { beforeCursor, decodeCursor, newestFirst, toPage } from "@/lib/core/pagination";
 import { parseInput } from "@/lib/core/validation";
 import { findSegmentOrThrow } from "./internal";
-import { CreateSegmentInput, ListSegmentsQuery, UpdateSegmentInput } from "./schemas";
+import { assertProjectTopics } from "../topics/internal";
+import {
+  CreateSegmentInput,
+  ListSegmentsQuery,
+  UpdateSegmentInput,
+  type SegmentConditions,
+} from "./schemas";
 import { serializeSegment } from "./serialize";
 
 // POST /v1/segments
 export async function createSegment(ctx: ServiceContext, input: unknown) {
   const values = parseInput(CreateSegmentInput, input);
+  await assertRuleTopics(ctx, values.conditions);
   const now = ctx.clock.now();
   const [segment] = await ctx.db
     .insert(segments)
@@ -51,6 +58,7 @@ export const getSegment = (ctx: ServiceContext, id: string) =>
 // PATCH /v1/segments/:id — name and/or conditions
 export async function updateSegment(ctx: ServiceContext, id: string, input: unknown) {
   const values = parseInput(UpdateSegmentInput, input);
+  if (values.conditions) await assertRuleTopics(ctx, values.conditions);
   const [segment] = await ctx.db
     .update(segments)
     .set({ ...values, updatedAt: ctx.clock.now() })
@@ -58,6 +66,19 @@ export async function updateSegment(ctx: ServiceContext, id: string, input: unkn
     .returning();
   if (!segment) throw new NotFoundError("Segment");
   return segment;
+}
+
+/** A topic rule must name a topic of the project (422 at its value). */
+function assertRuleTopics(ctx: ServiceContext, conditions: SegmentConditions) {
+  return assertProjectTopics(
+    ctx.db,
+    ctx.projectId,
+    conditions.rules.flatMap((rule, i) =>
+      rule.operator === "opted_in" || rule.operator === "opted_out"
+        ? [{ id: rule.value, path: `conditions.rules[${i}].value` }]
+        : [],
+    ),
+  );
 }
 
 // DELETE /v1/segments/:id

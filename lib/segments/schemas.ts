@@ -2,16 +2,19 @@ import { z } from "zod";
 import { BRANCH_OPERATORS, valueProblem } from "../automations/step-schemas";
 import { PageQuery } from "@/lib/core/pagination";
 import { Tag } from "@/lib/core/tags";
+import { TopicId } from "../topics/schemas";
 
 /**
  * Segment conditions: `{match: "all"|"any", rules: [...]}`. A rule tests a contact field
  * (`email`, `name`, `subscribed`, `source`, `created_at`, `data.<key>`) with the branch operators
  * of DECISIONS §5, engagement: `email.opened` / `email.clicked` with `in_last_days` or
- * `not_in_last_days` and a number of days, or tags: `tags` with `has_tag` / `not_has_tag` and a tag.
+ * `not_in_last_days` and a number of days, tags: `tags` with `has_tag` / `not_has_tag` and a tag,
+ * or topics: `topic` with `opted_in` / `opted_out` and a topic id.
  */
 export const ENGAGEMENT_FIELDS = ["email.opened", "email.clicked"] as const;
 export const ENGAGEMENT_OPERATORS = ["in_last_days", "not_in_last_days"] as const;
 export const TAG_OPERATORS = ["has_tag", "not_has_tag"] as const;
+export const TOPIC_OPERATORS = ["opted_in", "opted_out"] as const;
 export const MAX_RULES = 50;
 // A data key is anything but whitespace, dots, quotes, backslashes, braces, commas and control
 // characters: the characters that would make a key ambiguous in a path (issue 10).
@@ -28,7 +31,7 @@ const ContactRule = z
       .max(200, "must be at most 200 characters")
       .regex(
         CONTACT_FIELD,
-        "must be email, name, subscribed, source, created_at, tags, data.<key>, email.opened or email.clicked (a key has no spaces, dots, quotes, backslashes, braces or commas)",
+        "must be email, name, subscribed, source, created_at, tags, topic, data.<key>, email.opened or email.clicked (a key has no spaces, dots, quotes, backslashes, braces or commas)",
       ),
     operator: z.enum(BRANCH_OPERATORS, { error: `must be one of ${BRANCH_OPERATORS.join(", ")}` }),
     value: z.unknown().optional(),
@@ -59,16 +62,33 @@ const TagRule = z.object({
   value: Tag,
 });
 
+/** DECISIONS §13: a contact's subscription to a topic (its choice, else the topic's default). */
+const TopicRule = z.object({
+  field: z.literal("topic"),
+  operator: z.enum(TOPIC_OPERATORS, {
+    error: `must be ${TOPIC_OPERATORS.join(" or ")} for topic`,
+  }),
+  value: TopicId,
+});
+
 export type SegmentRule =
-  z.output<typeof EngagementRule> | z.output<typeof TagRule> | z.output<typeof ContactRule>;
+  | z.output<typeof EngagementRule>
+  | z.output<typeof TagRule>
+  | z.output<typeof TopicRule>
+  | z.output<typeof ContactRule>;
 
 /** A rule is checked as the kind its field names, so problems point at the field that is wrong. */
 export const SegmentRule = z.unknown().transform((value, ctx): SegmentRule => {
   const field = (value as { field?: unknown } | null)?.field;
   const engagement = typeof field === "string" && field.startsWith("email.");
-  const parsed = (engagement ? EngagementRule : field === "tags" ? TagRule : ContactRule).safeParse(
-    value,
-  );
+  const schema = engagement
+    ? EngagementRule
+    : field === "tags"
+      ? TagRule
+      : field === "topic"
+        ? TopicRule
+        : ContactRule;
+  const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
     ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { contacts, emailEvents, emails } from "@/db/schema";
+import { topicSubscriptionSql } from "../topics/subscription-sql";
 import type { SegmentConditions, SegmentRule } from "./schemas";
 
 /**
@@ -18,14 +19,21 @@ const ISO_DATE = "^[0-9]{4}-[0-9]{2}-[0-9]{2}";
 
 type EngagementRule = Extract<SegmentRule, { operator: "in_last_days" | "not_in_last_days" }>;
 type TagRule = Extract<SegmentRule, { operator: "has_tag" | "not_has_tag" }>;
-type ContactRule = Exclude<SegmentRule, EngagementRule | TagRule>;
+type TopicRule = Extract<SegmentRule, { operator: "opted_in" | "opted_out" }>;
+type ContactRule = Exclude<SegmentRule, EngagementRule | TagRule | TopicRule>;
 
 const isEngagement = (rule: SegmentRule): rule is EngagementRule =>
   rule.operator === "in_last_days" || rule.operator === "not_in_last_days";
 const isTag = (rule: SegmentRule): rule is TagRule =>
   rule.operator === "has_tag" || rule.operator === "not_has_tag";
+const isTopic = (rule: SegmentRule): rule is TopicRule =>
+  rule.operator === "opted_in" || rule.operator === "opted_out";
 
 function ruleSql(rule: SegmentRule, now: Date): SQL {
+  if (isTopic(rule)) {
+    // A topic that no longer exists matches neither way (its subscription is null).
+    return sql`${topicSubscriptionSql(rule.value)} = ${rule.operator === "opted_in" ? "opt_in" : "opt_out"}`;
+  }
   if (isTag(rule)) {
     // Exactly this shape, `data->'tags' @> '["tag"]'`, is what the GIN index contacts_tags_idx serves.
     const tagged = sql`coalesce((${contacts.data} -> 'tags') @> ${JSON.stringify([rule.value])}::jsonb, false)`;

@@ -97,6 +97,13 @@ export type OutboundMessage = {
   event?: Record<string, unknown>;
   campaign?: { id: string; variant: string };
   automation?: { id: string; runId: string };
+  /** The topic the campaign or automation step is about: its one-click unsubscribe leaves it. */
+  topicId?: string | null;
+  /**
+   * A campaign's required notice (DECISIONS §13): no List-Unsubscribe headers and no automatic
+   * unsubscribe footer; `{{unsubscribe_url}}` still opens the preference center when used.
+   */
+  requiredNotice?: boolean;
   /** The send's `tags`, stored on the email and echoed in its webhooks. */
   tags?: EmailTag[];
   /** A future time: the email is recorded `scheduled` and its delivery job starts then. */
@@ -238,7 +245,7 @@ export class OutboundBatch {
     const unsubscribeToken = marketing ? newUnsubscribeToken() : undefined;
     const content = await this.render(message, unsubscribeToken);
     const headers = {
-      ...(unsubscribeToken
+      ...(unsubscribeToken && !message.requiredNotice
         ? unsubscribeHeaders(unsubscribeUrl(this.deps.config.appUrl, unsubscribeToken))
         : {}),
       ...(message.campaign
@@ -269,6 +276,8 @@ export class OutboundBatch {
         automationId: message.automation?.id ?? null,
         automationRunId: message.automation?.runId ?? null,
         unsubscribeToken: unsubscribeToken ?? null,
+        topicId: message.topicId ?? null,
+        requiredNotice: message.requiredNotice ?? false,
         tags: message.tags ?? [],
         scheduledAt: message.scheduledAt ?? null,
       },
@@ -300,6 +309,7 @@ export class OutboundBatch {
     const needs = unsubscribeToken
       ? footerNeeds(template.source, profile.postalAddress !== "")
       : { unsubscribe: false, postalAddress: false };
+    if (message.requiredNotice) needs.unsubscribe = false;
     const previewText = content.previewText ?? "";
     const version = [
       template.id,

@@ -433,6 +433,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List topics
+         * @description Newest first, keyset-paged.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
+         */
+        get: operations["listTopics"];
+        put?: never;
+        /**
+         * Create a topic
+         * @description What a project writes about (a newsletter, product updates). A contact without a choice of its own gets `default_subscription`; `public` topics are listed on the preference center behind every unsubscribe link, `private` ones only in the API and the dashboard. Names are unique per project, whatever their case.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
+         */
+        post: operations["createTopic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/topics/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a topic
+         * @description One topic of the key's project.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
+         */
+        get: operations["getTopic"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a topic
+         * @description The topic and every contact's choice about it. Refused with 409 `topic_in_use` while a campaign that has not been sent or a live automation's email step is about it.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
+         */
+        delete: operations["deleteTopic"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a topic
+         * @description Any of `name`, `description`, `default_subscription`, `visibility`. A new default applies to every contact that has not chosen.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
+         */
+        patch: operations["updateTopic"];
+        trace?: never;
+    };
+    "/v1/contacts/{id}/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contact's topics
+         * @description Every topic of the project (private ones included), oldest first, with the contact's `subscription`: its own choice (`explicit: true`) or else the topic's default. One page.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
+         */
+        get: operations["listContactTopics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a contact's topics
+         * @description Records the contact's choice for each topic sent; the others stay as they were. Answers the same list as GET. An id that is not a topic of the project is a 422 naming it.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
+         */
+        patch: operations["updateContactTopics"];
+        trace?: never;
+    };
     "/v1/templates": {
         parameters: {
             query?: never;
@@ -1095,6 +1185,11 @@ export interface components {
             subscribed?: boolean;
             source?: string;
             data?: unknown;
+            topics?: {
+                id: string;
+                /** @enum {string} */
+                subscription: "opt_in" | "opt_out";
+            }[];
         };
         UpdateContactRequest: {
             name?: string | null;
@@ -1124,6 +1219,35 @@ export interface components {
                 match?: "all" | "any";
                 rules?: unknown[];
             };
+        };
+        CreateTopicRequest: {
+            name: string;
+            description?: string | null;
+            /**
+             * @default opt_in
+             * @enum {string}
+             */
+            default_subscription?: "opt_in" | "opt_out";
+            /**
+             * @default public
+             * @enum {string}
+             */
+            visibility?: "public" | "private";
+        };
+        UpdateTopicRequest: {
+            name?: string;
+            description?: string | null;
+            /** @enum {string} */
+            default_subscription?: "opt_in" | "opt_out";
+            /** @enum {string} */
+            visibility?: "public" | "private";
+        };
+        UpdateContactTopicsRequest: {
+            topics: {
+                id: string;
+                /** @enum {string} */
+                subscription: "opt_in" | "opt_out";
+            }[];
         };
         CreateTemplateRequest: {
             name: string;
@@ -1160,6 +1284,8 @@ export interface components {
              */
             target?: "all" | "segment";
             segment?: string | null;
+            topic?: string | null;
+            required_notice?: boolean;
             variants?: string[];
             ab_test?: {
                 sample_percent: number;
@@ -1183,6 +1309,8 @@ export interface components {
             /** @enum {string} */
             target?: "all" | "segment";
             segment?: string | null;
+            topic?: string | null;
+            required_notice?: boolean;
             variants?: string[];
             ab_test?: {
                 sample_percent: number;
@@ -1219,6 +1347,7 @@ export interface components {
                 type: "email";
                 templateId: string;
                 subjectOverride?: string | null;
+                topicId?: string | null;
             } | {
                 id?: string;
                 next?: string | null;
@@ -1281,6 +1410,7 @@ export interface components {
                 type: "email";
                 templateId: string;
                 subjectOverride?: string | null;
+                topicId?: string | null;
             } | {
                 id?: string;
                 next?: string | null;
@@ -1787,6 +1917,47 @@ export interface components {
             id: string;
             count: number;
         };
+        CreateTopicResponse: {
+            /** @example tp_4Hc8sPz2QwLm9XbT */
+            id: string;
+            /** @example Product updates */
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            default_subscription: "opt_in" | "opt_out";
+            /** @enum {string} */
+            visibility: "public" | "private";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            updated_at: string;
+        };
+        ListTopicsResponse: {
+            data: components["schemas"]["CreateTopicResponse"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        ListContactTopicsResponse: {
+            data: {
+                /** @example tp_4Hc8sPz2QwLm9XbT */
+                id: string;
+                name: string;
+                description: string | null;
+                /** @enum {string} */
+                visibility: "public" | "private";
+                /** @enum {string} */
+                subscription: "opt_in" | "opt_out";
+                explicit: boolean;
+            }[];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
         CreateTemplateResponse: {
             /** @example tpl_5nWq7ZcK2mVx9RtB */
             id: string;
@@ -1834,6 +2005,8 @@ export interface components {
                 [key: string]: unknown;
             };
             segment: string | null;
+            topic: string | null;
+            required_notice: boolean;
             /** @enum {string} */
             status: "draft" | "queued" | "sending" | "paused" | "sent";
             paused: {
@@ -1919,6 +2092,8 @@ export interface components {
                 [key: string]: unknown;
             };
             segment: string | null;
+            topic: string | null;
+            required_notice: boolean;
             /** @enum {string} */
             status: "draft" | "queued" | "sending" | "paused" | "sent";
             paused: {
@@ -4993,6 +5168,851 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "No such resource in this project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit: retry after `Retry-After` seconds. `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Over the key's rate limit: retry after `Retry-After` seconds."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTopics: {
+        parameters: {
+            query?: {
+                /** @example 10 */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of topics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListTopicsResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The input is not valid: `details` names each problem."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit: retry after `Retry-After` seconds. `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Over the key's rate limit: retry after `Retry-After` seconds."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Product updates",
+                 *       "description": "New features, once a month"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateTopicRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateTopicResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. `error.code`: `invalid_json`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_json",
+                     *         "message": "The body is not valid JSON."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. `error.code`: `conflict`, `topic_exists`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "conflict",
+                     *         "message": "The resource is not in a state that allows this."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 10 MiB."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The input is not valid: `details` names each problem."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit: retry after `Retry-After` seconds. `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Over the key's rate limit: retry after `Retry-After` seconds."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topic */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateTopicResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this project. `error.code`: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such resource in this project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit: retry after `Retry-After` seconds. `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Over the key's rate limit: retry after `Retry-After` seconds."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteContactResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this project. `error.code`: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such resource in this project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. `error.code`: `conflict`, `topic_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "conflict",
+                     *         "message": "The resource is not in a state that allows this."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit: retry after `Retry-After` seconds. `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Over the key's rate limit: retry after `Retry-After` seconds."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "New features, twice a month"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateTopicRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated topic */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateTopicResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. `error.code`: `invalid_json`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_json",
+                     *         "message": "The body is not valid JSON."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this project. `error.code`: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such resource in this project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. `error.code`: `conflict`, `topic_exists`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "conflict",
+                     *         "message": "The resource is not in a state that allows this."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 10 MiB."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The input is not valid: `details` names each problem."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit: retry after `Retry-After` seconds. `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Over the key's rate limit: retry after `Retry-After` seconds."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listContactTopics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact's topics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListContactTopicsResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this project. `error.code`: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such resource in this project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit: retry after `Retry-After` seconds. `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Over the key's rate limit: retry after `Retry-After` seconds."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateContactTopics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "topics": []
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateContactTopicsRequest"];
+            };
+        };
+        responses: {
+            /** @description The contact's topics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListContactTopicsResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. `error.code`: `invalid_json`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_json",
+                     *         "message": "The body is not valid JSON."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this project. `error.code`: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such resource in this project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 10 MiB."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The input is not valid: `details` names each problem."
                      *       }
                      *     }
                      */

@@ -43,6 +43,8 @@ export async function campaignReport(
       ? countCampaignRecipients(ctx, {
           target: campaign.target,
           segment: campaign.segmentId,
+          topic: campaign.topicId,
+          required_notice: campaign.requiredNotice,
         }).catch((error: unknown) => {
           if (error instanceof NotFoundError) return null;
           throw error;

@@ -27,6 +27,14 @@ button.secondary{background:#fff;color:#18181b;box-shadow:inset 0 0 0 1px #e4e4e
 button.secondary:hover{background:#fafafa}
 .aside{margin-top:1.5rem;padding-top:1.25rem;border-top:1px solid #f4f4f5}
 .aside p{font-size:13px;color:#71717a;margin-bottom:.75rem}
+.notice{font-size:13px;line-height:1.45;color:#065f46;background:#ecfdf5;border:1px solid #a7f3d0;border-radius:8px;padding:.6rem .75rem;margin-bottom:1.25rem}
+fieldset.topics{border:0;margin:0 0 1.25rem;padding:0;display:grid;gap:.5rem}
+fieldset.topics legend{font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:#71717a;margin-bottom:.5rem;padding:0}
+label.topic{display:flex;gap:.75rem;align-items:flex-start;padding:.75rem .85rem;border-radius:10px;box-shadow:inset 0 0 0 1px #e4e4e7;cursor:pointer;font-size:14px;line-height:1.4}
+label.topic:hover{background:#fafafa}
+label.topic input{width:1.1rem;height:1.1rem;margin:.1rem 0 0;flex:none;accent-color:#4f46e5}
+label.topic .name{display:block;font-weight:500;color:#18181b}
+label.topic .hint{display:block;font-size:13px;color:#71717a;margin-top:.15rem}
 footer{margin-top:1.5rem;text-align:center;font-size:12px;color:#a1a1aa}
 `;
 

@@ -8,6 +8,7 @@ import { segmentOperations } from "./segments";
 import { sendingOperations } from "./sending";
 import { suppressionOperations } from "./suppressions";
 import { templateOperations } from "./templates";
+import { topicOperations } from "./topics";
 import { webhookOperations } from "./webhooks";
 
 /**
@@ -18,6 +19,7 @@ export const operations: Operation[] = [
   ...sendingOperations,
   ...contactOperations,
   ...segmentOperations,
+  ...topicOperations,
   ...templateOperations,
   ...campaignOperations,
   ...automationOperations,

@@ -120,6 +120,8 @@ export const saveCampaignAction = dashboardAction(
     const recipients = await countCampaignRecipients(ctx, {
       target: campaign.target,
       segment: campaign.segmentId,
+      topic: campaign.topicId,
+      required_notice: campaign.requiredNotice,
     });
     revalidateCampaign(campaign.id);
     return success("Draft saved", { id: campaign.id, recipients });
@@ -182,6 +184,8 @@ export const resumeCampaignAction = dashboardAction(
 const Audience = z.object({
   target: z.enum(["all", "segment"]),
   segment: z.string().nullish(),
+  topic: z.string().nullish(),
+  required_notice: z.boolean().optional(),
 });
 
 /** The editor's live recipient count; null when the segment is gone. */
