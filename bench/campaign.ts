@@ -4,6 +4,8 @@
  *      processes to a fast local SMTP sink: end-to-end emails/s, time to first email, the
  *      workers' peak RSS beside their idle RSS; beside the ceiling: the same number of
  *      pre-rendered messages pushed through the same pooled transport to the same sink;
+ *      With BENCH_TOPIC=1 the campaign is about a topic every contact has chosen (the fan-out's
+ *      per-contact opt-out probe at its costliest), to compare with a run without;
  *   2. a CSV import of BENCH_IMPORT_ROWS rows (default = BENCH_CONTACTS) through
  *      POST /v1/contacts/import, beside a raw COPY of the same file into a table shaped and
  *      indexed like contacts (and, for scale, into a bare table).
@@ -20,6 +22,7 @@ import { createCampaign } from "@/lib/campaigns/manage";
 import { readConfig } from "@/lib/core/config";
 import { serviceContext } from "@/lib/core/context";
 import { createProject } from "@/lib/projects/create";
+import { createTopic } from "@/lib/topics/manage";
 import { makeRuntime } from "@/lib/start/runtime";
 import { composeMessage } from "@/lib/sending/compose";
 import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
@@ -34,6 +37,7 @@ const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? CONTACTS);
 const SINK_PORT = Number(process.env.BENCH_SINK_PORT ?? 2598);
 const WORKERS = 2;
+const WITH_TOPIC = process.env.BENCH_TOPIC === "1";
 
 async function count(handle: DatabaseHandle, query: string, params: unknown[] = []) {
   const [row] = await handle.query<{ n: number }>(query, params);
@@ -72,7 +76,17 @@ async function main() {
     await seedContacts(handle, project.id, CONTACTS);
     await handle.query("update contacts set subscribed = true");
     const ctx = serviceContext(runtime, project.id);
+    const topic = WITH_TOPIC ? await createTopic(ctx, { name: "Newsletter" }) : null;
+    if (topic) {
+      await handle.query(
+        `insert into contact_topics (contact_id, topic_id, project_id, subscription)
+         select id, $1, project_id, 'opt_in' from contacts where project_id = $2`,
+        [topic.id, project.id],
+      );
+      await handle.query("analyze contact_topics");
+    }
     const { campaign } = await createCampaign(ctx, {
+      ...(topic && { topic: topic.id }),
       name: "Bench",
       subject: "News for {{first_name}}",
       from_name: "Bench",
@@ -231,7 +245,7 @@ async function main() {
       n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
     const rate = CONTACTS / seconds;
     console.log(
-      `\nbench:campaign — ${f(CONTACTS)} recipients, ${WORKERS} worker processes, local SMTP sink; import of ${f(IMPORT_ROWS)} CSV rows`,
+      `\nbench:campaign — ${f(CONTACTS)} recipients${topic ? " (a campaign about a topic every contact chose)" : ""}, ${WORKERS} worker processes, local SMTP sink; import of ${f(IMPORT_ROWS)} CSV rows`,
     );
     console.log(
       `machine: ${os.cpus().length}× ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}, PostgreSQL\n`,

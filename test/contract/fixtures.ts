@@ -44,6 +44,8 @@ export async function seedContractFixtures(app: TestApp): Promise<Record<string,
       .secret,
     contactId: (await post("/v1/contacts", { email: "fixture@example.com" })).id,
     segmentId: (await post("/v1/segments", { name: "All", conditions: { rules: [] } })).id,
+    // In use by a draft campaign (below): its DELETE answers 409 topic_in_use.
+    topicId: (await post("/v1/topics", { name: "Fixture topic" })).id,
     templateId: template.id,
     campaignId: (await post("/v1/campaigns", campaign)).id,
     // The send request's own: the other campaign stays a draft for the PATCH requests after it.
@@ -80,6 +82,9 @@ export async function seedContractFixtures(app: TestApp): Promise<Record<string,
     tooLargeBody: JSON.stringify({ pad: "x".repeat(10 * 1024 * 1024) }),
   };
   // A test event gives each endpoint a delivery to replay; the disabled one answers 409.
+  // Named so the update that renames the fixture topic to it answers 409 topic_exists.
+  await post("/v1/topics", { name: "Other fixture topic" });
+  await post("/v1/campaigns", { ...campaign, topic: variables.topicId });
   variables.webhookDeliveryId = (await post(`/v1/webhooks/${variables.webhookId}/test`, {})).id;
   const disabled = await post("/v1/webhooks", { url: "https://hooks.acme.example/off" });
   variables.disabledWebhookId = disabled.id;
@@ -94,6 +99,7 @@ export async function seedContractFixtures(app: TestApp): Promise<Record<string,
   const deletable: Record<string, unknown> = {
     contact: { email: "delete-me@example.com" },
     segment: { name: "D", conditions: { rules: [] } },
+    topic: { name: "Delete me" },
     template: { name: "D", format: "html", source: "<p>x</p>" },
     automation: { name: "D" },
     domain: { name: "delete.acme.example" },

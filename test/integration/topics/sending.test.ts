@@ -60,7 +60,7 @@ const form = (body: string, site = "same-origin") => ({
   redirect: "manual" as const,
 });
 
-const stateOf = async (contactId: string) => {
+const stateOf = async (contactId: string): Promise<Record<string, string | boolean>> => {
   const contact = (await api(`/v1/contacts/${contactId}`)).body;
   const topics = (await api(`/v1/contacts/${contactId}/topics`)).body.data;
   return {
