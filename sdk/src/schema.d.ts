@@ -5644,6 +5644,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "name": "Product news",
                  *       "description": "New features, twice a month"
                  *     }
                  */

@@ -82,7 +82,7 @@ export async function seedContractFixtures(app: TestApp): Promise<Record<string,
     tooLargeBody: JSON.stringify({ pad: "x".repeat(10 * 1024 * 1024) }),
   };
   // A test event gives each endpoint a delivery to replay; the disabled one answers 409.
-  // Named so the update that renames the fixture topic to it answers 409 topic_exists.
+  // Named so creating it again, or renaming the fixture topic to it, answers 409 topic_exists.
   await post("/v1/topics", { name: "Other fixture topic" });
   await post("/v1/campaigns", { ...campaign, topic: variables.topicId });
   variables.webhookDeliveryId = (await post(`/v1/webhooks/${variables.webhookId}/test`, {})).id;

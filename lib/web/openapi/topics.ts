@@ -57,7 +57,7 @@ export const topicOperations: Operation[] = [
       "Any of `name`, `description`, `default_subscription`, `visibility`. A new default applies to every contact that has not chosen.",
     body: UpdateTopicInput,
     codes: { 409: ["topic_exists"] },
-    example: { body: { description: "New features, twice a month" } },
+    example: { body: { name: "Product news", description: "New features, twice a month" } },
     responses: { 200: { description: "The updated topic", schema: TopicResponse } },
   },
   {
