@@ -1429,6 +1429,10 @@ export interface components {
             message_id: string | null;
             opens: number;
             clicks: number;
+            /** @description Opens that were a person's, not a machine's (docs/engagement.md). */
+            human_opens: number;
+            /** @description Clicks that were a person's, not a machine's (docs/engagement.md). */
+            human_clicks: number;
             template_id: string | null;
             /**
              * @example [
@@ -1479,6 +1483,10 @@ export interface components {
             message_id: string | null;
             opens: number;
             clicks: number;
+            /** @description Opens that were a person's, not a machine's (docs/engagement.md). */
+            human_opens: number;
+            /** @description Clicks that were a person's, not a machine's (docs/engagement.md). */
+            human_clicks: number;
             template_id: string | null;
             /**
              * @example [
@@ -1858,6 +1866,12 @@ export interface components {
                 unsubscribed: number;
                 open_rate: number;
                 click_rate: number;
+                /** @description Recipients who opened, machines left out. */
+                human_opened: number;
+                /** @description Recipients who clicked, machines left out. */
+                human_clicked: number;
+                human_open_rate: number;
+                human_click_rate: number;
                 excluded: {
                     unsubscribed: number;
                     suppressed: number;
@@ -1870,6 +1884,12 @@ export interface components {
                         delivered: number;
                         opened: number;
                         clicked: number;
+                        /** @description Recipients who opened, machines left out. */
+                        human_opened: number;
+                        /** @description Recipients who clicked, machines left out. */
+                        human_clicked: number;
+                        human_open_rate: number;
+                        human_click_rate: number;
                     };
                 };
             } | null;
@@ -1943,6 +1963,12 @@ export interface components {
                 unsubscribed: number;
                 open_rate: number;
                 click_rate: number;
+                /** @description Recipients who opened, machines left out. */
+                human_opened: number;
+                /** @description Recipients who clicked, machines left out. */
+                human_clicked: number;
+                human_open_rate: number;
+                human_click_rate: number;
                 excluded: {
                     unsubscribed: number;
                     suppressed: number;
@@ -1955,6 +1981,12 @@ export interface components {
                         delivered: number;
                         opened: number;
                         clicked: number;
+                        /** @description Recipients who opened, machines left out. */
+                        human_opened: number;
+                        /** @description Recipients who clicked, machines left out. */
+                        human_clicked: number;
+                        human_open_rate: number;
+                        human_click_rate: number;
                     };
                 };
             } | null;
