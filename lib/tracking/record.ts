@@ -63,8 +63,11 @@ export async function recordOpen(
   return runtime.db.transaction(async (tx) => {
     const email = await findEmailByTrackingToken(tx, token);
     if (!email) return false;
-    if (await claimOpen(tx, email.id, request.client, now)) {
-      const verdict = classifyEngagement({ ...request, kind: "open", deliveredAt: null, now });
+    const verdict = classifyEngagement({ ...request, kind: "open", deliveredAt: null, now });
+    // A machine's loads and a person's have separate windows: a HEAD from a client must not
+    // hide the GET that follows it.
+    const windowKey = verdict.machine ? `${request.client}:machine` : request.client;
+    if (await claimOpen(tx, email.id, windowKey, now)) {
       await recordEmailEvent(tx, runtime.jobs, { email, type: "opened", now, data: verdict });
     }
     return true;

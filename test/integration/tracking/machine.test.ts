@@ -109,6 +109,22 @@ describe(`machine opens and clicks (${TEST_DRIVER})`, () => {
     expect(await webhookMachines(email.id, "email.opened")).toEqual([true, false]);
   });
 
+  it("a machine's load does not hide a person's from the same client in the window", async () => {
+    const email = await insertDeliveredEmail(app, project.id);
+    const client = { address: "198.51.100.4", userAgent: PERSON_USER_AGENT };
+    await open(email.trackingToken, { ...client, method: "HEAD" });
+    app.clock.advance!(SECOND);
+    await open(email.trackingToken, client);
+    app.clock.advance!(SECOND);
+    await open(email.trackingToken, { ...client, method: "HEAD" });
+    await open(email.trackingToken, client);
+    expect(await verdicts(email.id, "opened")).toEqual([
+      { machine: true, reason: "head_request" },
+      { machine: false, reason: null },
+    ]);
+    expect(await countersOf(email.id)).toMatchObject({ opens: 2, humanOpens: 1 });
+  });
+
   it("exactly Mozilla/5.0 (Apple's prefetch) and no user agent are machines", async () => {
     const email = await insertDeliveredEmail(app, project.id);
     await open(email.trackingToken, { userAgent: "Mozilla/5.0" });
