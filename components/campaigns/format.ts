@@ -8,3 +8,11 @@ export function formatRate(rate: number): string {
 export function rateOf(part: number, whole: number): number {
   return whole > 0 ? part / whole : 0;
 }
+
+/**
+ * Of the recipients who opened (or clicked), the share whose opens (clicks) were all machines':
+ * Apple's prefetch, a gateway's scan (docs/engagement.md). 0 when nobody did.
+ */
+export function machineShare(all: number, human: number): number {
+  return all > 0 ? Math.max(all - human, 0) / all : 0;
+}

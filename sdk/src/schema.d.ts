@@ -344,7 +344,7 @@ export interface paths {
         put?: never;
         /**
          * Create a segment
-         * @description Rules over contact fields (`email`, `name`, `subscribed`, `source`, `created_at`, `data.<key>`), engagement (`email.opened`/`email.clicked` in the last N days) or `tags`; `match` is all or any.
+         * @description Rules over contact fields (`email`, `name`, `subscribed`, `source`, `created_at`, `data.<key>`), engagement (a person opened or clicked, `email.opened`/`email.clicked`, in the last N days; machines do not count) or `tags`; `match` is all or any.
          *
          *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */

@@ -4,7 +4,11 @@ import { newTrackingToken } from "@/lib/tracking/token";
 import type { TestApp } from "./app";
 
 /** A delivered transactional email with its own tracking token, written straight to the table. */
-export async function insertDeliveredEmail(app: TestApp, projectId: string) {
+export async function insertDeliveredEmail(
+  app: TestApp,
+  projectId: string,
+  to = "reader@example.com",
+) {
   const now = app.clock.now();
   const [email] = await app.runtime.db
     .insert(emails)
@@ -14,7 +18,7 @@ export async function insertDeliveredEmail(app: TestApp, projectId: string) {
       type: "transactional",
       status: "delivered",
       fromAddress: "hello@mail.test",
-      to: "reader@example.com",
+      to,
       subject: "Tracked",
       html: "<p>Hi</p>",
       trackingToken: newTrackingToken(),

@@ -1,6 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "@/db/schema";
+import { decideAbWinners } from "@/lib/campaigns/ab-test";
+import { campaignActivity } from "@/lib/campaigns/report/activity";
+import { sendingByDay } from "@/lib/emails/sending-by-day";
 import { linkSigningKey } from "@/lib/tracking/key";
 import { signLink } from "@/lib/tracking/signature";
 import { PERSON_USER_AGENT } from "../../support/emails";
@@ -9,8 +12,8 @@ import { startSmtpServer, waitFor } from "../../support/smtp-server";
 
 /**
  * A campaign's human figures (DECISIONS §14) through real delivery and the real tracking routes:
- * stats of the campaign and of each variant, and the burst rule taking a recipient back out of
- * the human clickers.
+ * stats of the campaign and of each variant, the burst rule taking a recipient back out of the
+ * human clickers, the report's activity and the overview's rates, and the A/B winner decided by people, not by machines.
  */
 let app: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -166,5 +169,58 @@ describe(`human engagement in campaigns (${TEST_DRIVER})`, () => {
     const listed = await api(`/v1/emails?limit=100`);
     const row = listed.body.data.find((e: { id: string }) => e.id === b[0]!.id);
     expect(row).toMatchObject({ opens: 1, human_opens: 1, clicks: 1, human_clicks: 1 });
+
+    // The report's activity chart adds up to the people's counts.
+    const hours = await campaignActivity(app.ctx(project.id), id);
+    const sum = (key: "opened" | "clicked") => hours.reduce((n, h) => n + h[key], 0);
+    expect([sum("opened"), sum("clicked")]).toEqual([2, 1]);
+
+    // The overview's open and click rates count the emails people opened and clicked.
+    const [today] = await sendingByDay(app.ctx(project.id));
+    expect(today).toMatchObject({ sent: 8, delivered: 8, opened: 2, clicked: 1 });
+  });
+
+  it("the A/B winner is the variant people opened most, whatever machines opened", async () => {
+    const id = await sendCampaign({
+      name: "A/B by people",
+      variants: ["Subject B"],
+      ab_test: { sample_percent: 50, wait_hours: 1 },
+    });
+    const sampled = await waitFor(
+      async () => {
+        const c = await campaignOf(id);
+        return c.ab_test.decide_at && c.stats.delivered === c.ab_test.sample_size ? c : null;
+      },
+      20_000,
+      "sample delivered",
+    );
+    const a = await emailsOf(id, "A");
+    const b = await emailsOf(id, "B");
+    expect([a.length, b.length]).toEqual([2, 2]);
+    // Every A email is fetched by Apple's prefetch and a scanner; one B reader opens it.
+    for (const e of a) {
+      await open(e.token, "Mozilla/5.0");
+      await open(e.token, "Mozilla/5.0 (compatible; Mimecast URL Protect)", "198.51.100.2");
+    }
+    await open(b[0]!.token, PERSON_USER_AGENT);
+    // Counting every open, A would win: all of its recipients against half of B's.
+    expect((await campaignOf(id)).stats.variants).toMatchObject({
+      A: { opened: 2, human_opened: 0 },
+      B: { opened: 1, human_opened: 1 },
+    });
+
+    app.clock.advance!(3_600_000);
+    // The embedded worker's poller may decide first; either way one decision is made.
+    await decideAbWinners(app.runtime);
+    const done = await waitFor(
+      async () => {
+        const c = await campaignOf(id);
+        return c.status === "sent" ? c : null;
+      },
+      20_000,
+      "campaign sent",
+    );
+    expect(sampled.ab_test.winner).toBeNull();
+    expect(done.ab_test.winner).toBe("B");
   });
 });
