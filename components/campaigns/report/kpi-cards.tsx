@@ -10,7 +10,7 @@ import {
 import type { CampaignResource } from "@/lib/campaigns/serialize";
 import { formatCount } from "@/lib/web/dashboard/format";
 import { StatCard } from "../../overview/stat-card";
-import { formatRate, machineShare, rateOf } from "../format";
+import { engagementHint, formatRate, rateOf } from "../format";
 
 type Stats = NonNullable<CampaignResource["stats"]>;
 
@@ -46,13 +46,19 @@ export function KpiCards({
       <StatCard
         label="Open rate"
         value={formatRate(stats.human_open_rate)}
-        hint={engagementHint(stats.human_opened, stats.opened, "opened", "openers")}
+        hint={engagementHint(
+          { human: stats.human_opened, all: stats.opened },
+          { verb: "opened", who: "openers" },
+        )}
         icon={MailOpen}
       />
       <StatCard
         label="Click rate"
         value={formatRate(stats.human_click_rate)}
-        hint={engagementHint(stats.human_clicked, stats.clicked, "clicked", "clickers")}
+        hint={engagementHint(
+          { human: stats.human_clicked, all: stats.clicked },
+          { verb: "clicked", who: "clickers" },
+        )}
         icon={MousePointerClick}
       />
       <StatCard
@@ -83,12 +89,4 @@ export function KpiCards({
       </div>
     </div>
   );
-}
-
-/** "412 people opened · 18% of openers were machines": the rate's people, and who was left out. */
-function engagementHint(human: number, all: number, verb: string, who: string): string {
-  const people = `${formatCount(human)} ${human === 1 ? "person" : "people"} ${verb}`;
-  return all > human
-    ? `${people} · ${formatRate(machineShare(all, human))} of ${who} were machines`
-    : people;
 }
