@@ -8,7 +8,7 @@ import { classifyEngagement } from "./classify";
 import { linkBurstBefore } from "./click-burst";
 import { linkSigningKey } from "./key";
 import { claimOpen } from "./open-window";
-import type { TrackingRequest } from "./request";
+import { clientFingerprint, type TrackingRequest } from "./request";
 import { isTrackableUrl, verifyLinkSignature } from "./signature";
 import { isPlausibleToken } from "./token";
 
@@ -59,6 +59,7 @@ export async function recordOpen(
   request: TrackingRequest,
 ): Promise<boolean> {
   if (!isPlausibleToken(token)) return false;
+  const client = clientFingerprint(await linkSigningKey(runtime), request);
   const now = runtime.clock.now();
   return runtime.db.transaction(async (tx) => {
     const email = await findEmailByTrackingToken(tx, token);
@@ -66,7 +67,7 @@ export async function recordOpen(
     const verdict = classifyEngagement({ ...request, kind: "open", deliveredAt: null, now });
     // A machine's loads and a person's have separate windows: a HEAD from a client must not
     // hide the GET that follows it.
-    const windowKey = verdict.machine ? `${request.client}:machine` : request.client;
+    const windowKey = verdict.machine ? `${client}:machine` : client;
     if (await claimOpen(tx, email.id, windowKey, now)) {
       await recordEmailEvent(tx, runtime.jobs, { email, type: "opened", now, data: verdict });
     }
@@ -98,6 +99,7 @@ export async function recordClick(
   const signingKey = await linkSigningKey(runtime);
   if (!verifyLinkSignature(signingKey, token, url, signature)) return { ok: false };
   const location = new URL(url).href;
+  const client = clientFingerprint(signingKey, request);
   let known: boolean;
   try {
     known = await runtime.db.transaction(async (tx) => {
@@ -106,12 +108,7 @@ export async function recordClick(
       const { email, deliveredAt } = found;
       const now = runtime.clock.now();
       let verdict = classifyEngagement({ ...request, kind: "click", deliveredAt, now });
-      const burst = await linkBurstBefore(tx, {
-        emailId: email.id,
-        client: request.client,
-        url,
-        at: now,
-      });
+      const burst = await linkBurstBefore(tx, { emailId: email.id, client, url, at: now });
       if (burst) {
         await reclassifyClicksAsMachine(tx, email, burst, "link_burst");
         if (!verdict.machine) verdict = { machine: true, reason: "link_burst" };
@@ -120,7 +117,7 @@ export async function recordClick(
         email,
         type: "clicked",
         now,
-        data: { url, client: request.client, ...verdict },
+        data: { url, client, ...verdict },
       });
       return true;
     });
