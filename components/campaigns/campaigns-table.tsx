@@ -68,14 +68,14 @@ export function CampaignsTable({
               </TD>
               <TD className="hidden text-right tabular-nums md:table-cell">
                 {stats && stats.delivered > 0 ? (
-                  <Rate rate={stats.open_rate} count={stats.opened} />
+                  <Rate rate={stats.human_open_rate} count={stats.human_opened} />
                 ) : (
                   <Dash />
                 )}
               </TD>
               <TD className="hidden text-right tabular-nums md:table-cell">
                 {stats && stats.delivered > 0 ? (
-                  <Rate rate={stats.click_rate} count={stats.clicked} />
+                  <Rate rate={stats.human_click_rate} count={stats.human_clicked} />
                 ) : (
                   <Dash />
                 )}
@@ -123,9 +123,10 @@ function Audience({
   );
 }
 
+/** A people's rate (machines left out, DECISIONS §14) over how many people. */
 function Rate({ rate, count }: { rate: number; count: number }) {
   return (
-    <span className="text-zinc-700" title={`${formatCount(count)} unique`}>
+    <span className="text-zinc-700" title={`${formatCount(count)} people, machines left out`}>
       {formatRate(rate)}
       <span className="block text-xs text-zinc-400">{formatCount(count)}</span>
     </span>

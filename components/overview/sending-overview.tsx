@@ -33,7 +33,7 @@ export async function SendingOverview({ ctx }: { ctx: ServiceContext }) {
       <Card className="min-w-0">
         <CardHeader
           title="Sending"
-          description={`Live email of the last ${OVERVIEW_DAYS} days (UTC), by the day it was sent. Rates are of delivered email; bounces of sent.`}
+          description={`Live email of the last ${OVERVIEW_DAYS} days (UTC), by the day it was sent. Rates are of delivered email, bounces of sent; opens and clicks count people, not machines.`}
         />
         {series.totals.sent === 0 ? (
           <div className="px-5 py-10 text-center">
@@ -112,8 +112,14 @@ export async function SendingOverview({ ctx }: { ctx: ServiceContext }) {
                         label="Recipients"
                         value={stats ? formatCount(stats.recipients) : "—"}
                       />
-                      <Metric label="Opened" value={rates ? formatRate(stats.open_rate) : "—"} />
-                      <Metric label="Clicked" value={rates ? formatRate(stats.click_rate) : "—"} />
+                      <Metric
+                        label="Opened"
+                        value={rates ? formatRate(stats.human_open_rate) : "—"}
+                      />
+                      <Metric
+                        label="Clicked"
+                        value={rates ? formatRate(stats.human_click_rate) : "—"}
+                      />
                       <Metric
                         label="Bounced"
                         value={

@@ -37,3 +37,9 @@ CREATE UNIQUE INDEX "topics_project_name_key" ON "topics" USING btree ("project_
 CREATE INDEX "topics_project_created_idx" ON "topics" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 -- Endpoints that chose every type there was are "every type": they receive the new ones too.
 UPDATE "webhook_endpoints" SET "all_events" = true WHERE "events" @> ARRAY['email.delivered','email.bounced','email.complained','email.opened','email.clicked','campaign.paused','automation.paused']::text[];
+--> statement-breakpoint
+-- Opens and clicks recorded before machines were told apart count as people (their events have
+-- no verdict, and segment rules read them that way): the human counters start equal to the totals.
+UPDATE "emails" SET "human_opens" = "opens", "human_clicks" = "clicks" WHERE "opens" > 0 OR "clicks" > 0;--> statement-breakpoint
+UPDATE "campaign_variants" SET "human_opened" = "opened", "human_clicked" = "clicked" WHERE "opened" > 0 OR "clicked" > 0;--> statement-breakpoint
+UPDATE "campaign_recipients" SET "first_human_opened_at" = "first_opened_at", "first_human_clicked_at" = "first_clicked_at" WHERE "first_opened_at" IS NOT NULL OR "first_clicked_at" IS NOT NULL;

@@ -8,7 +8,8 @@ import { variantsOf } from "./internal";
 /**
  * A/B test with an automatic winner: the variants go, evenly, to `sample_percent` of the
  * recipients; after `wait` the variant with the best open (or click) rate among them goes to
- * everybody else. Ties go to the earlier variant (A first).
+ * everybody else, counting people only (DECISIONS §14: an inbox's prefetch or a gateway's link
+ * scan must not pick the subject). Ties go to the earlier variant (A first).
  */
 export type AbPlan =
   | { phase: "off" }
@@ -53,7 +54,7 @@ export function pickWinner(
   metric: "open_rate" | "click_rate",
 ): string {
   const rate = (v: CampaignVariant) =>
-    v.delivered === 0 ? 0 : (metric === "open_rate" ? v.opened : v.clicked) / v.delivered;
+    v.delivered === 0 ? 0 : (metric === "open_rate" ? v.humanOpened : v.humanClicked) / v.delivered;
   return [...variants].sort((a, b) => rate(b) - rate(a) || a.key.localeCompare(b.key))[0]!.key;
 }
 

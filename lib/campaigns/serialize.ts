@@ -16,6 +16,14 @@ const COUNTERS = [
 ] as const;
 
 const count = z.number().int();
+const rate = z.number();
+/** A person's opens and clicks (DECISIONS §14): unique recipients, rates of delivered. */
+const HumanEngagement = {
+  human_opened: count.meta({ description: "Recipients who opened, machines left out." }),
+  human_clicked: count.meta({ description: "Recipients who clicked, machines left out." }),
+  human_open_rate: rate,
+  human_click_rate: rate,
+};
 const CampaignStatsResponse = z.strictObject({
   recipients: count,
   sent: count,
@@ -26,8 +34,9 @@ const CampaignStatsResponse = z.strictObject({
   opened: count,
   clicked: count,
   unsubscribed: count,
-  open_rate: z.number(),
-  click_rate: z.number(),
+  open_rate: rate,
+  click_rate: rate,
+  ...HumanEngagement,
   excluded: z.strictObject({ unsubscribed: count, suppressed: count }),
   variants: z.record(
     z.string(),
@@ -38,6 +47,7 @@ const CampaignStatsResponse = z.strictObject({
       delivered: count,
       opened: count,
       clicked: count,
+      ...HumanEngagement,
     }),
   ),
 });
@@ -85,23 +95,30 @@ export const CampaignSendResponse = CampaignResponse.extend({
 
 /**
  * Campaign `stats` (DECISIONS §4), from the per-variant counters the fan-out and the email
- * events keep: null on a draft; opened/clicked count unique recipients; rates are fractions of
- * delivered. `excluded` says who the audience left out and why.
+ * events keep: null on a draft; opened/clicked count unique recipients, and their human_ forms
+ * those whose open or click was a person's (DECISIONS §14); rates are fractions of delivered,
+ * a variant's of its own. `excluded` says who the audience left out and why.
  */
 export function campaignStats(
   campaign: Campaign,
   variants: CampaignVariant[],
 ): z.infer<typeof CampaignStatsResponse> | null {
   if (campaign.status === "draft") return null;
-  const totals = Object.fromEntries(
-    COUNTERS.map((key) => [key, variants.reduce((sum, v) => sum + v[key], 0)]),
-  ) as Record<(typeof COUNTERS)[number], number>;
-  const rate = (n: number) =>
-    totals.delivered > 0 ? Number((n / totals.delivered).toFixed(4)) : 0;
+  const sum = (key: (typeof COUNTERS)[number] | "humanOpened" | "humanClicked") =>
+    variants.reduce((total, v) => total + v[key], 0);
+  const totals = Object.fromEntries(COUNTERS.map((key) => [key, sum(key)])) as Record<
+    (typeof COUNTERS)[number],
+    number
+  >;
   return {
     ...totals,
-    open_rate: rate(totals.opened),
-    click_rate: rate(totals.clicked),
+    open_rate: rateOf(totals.opened, totals.delivered),
+    click_rate: rateOf(totals.clicked, totals.delivered),
+    ...humanEngagement({
+      delivered: totals.delivered,
+      humanOpened: sum("humanOpened"),
+      humanClicked: sum("humanClicked"),
+    }),
     excluded: {
       unsubscribed: campaign.excludedUnsubscribed,
       suppressed: campaign.excludedSuppressed,
@@ -116,9 +133,24 @@ export function campaignStats(
           delivered: v.delivered,
           opened: v.opened,
           clicked: v.clicked,
+          ...humanEngagement(v),
         },
       ]),
     ),
+  };
+}
+
+/** A fraction of delivered, to 4 decimals; 0 before anything was delivered. */
+function rateOf(n: number, delivered: number): number {
+  return delivered > 0 ? Number((n / delivered).toFixed(4)) : 0;
+}
+
+function humanEngagement(c: { delivered: number; humanOpened: number; humanClicked: number }) {
+  return {
+    human_opened: c.humanOpened,
+    human_clicked: c.humanClicked,
+    human_open_rate: rateOf(c.humanOpened, c.delivered),
+    human_click_rate: rateOf(c.humanClicked, c.delivered),
   };
 }
 

@@ -10,6 +10,7 @@ import { enqueueWebhookDeliveries, type WebhookEvent } from "../webhooks/enqueue
 import type { WebhookEventType } from "../webhooks/event-types";
 import { judgeBreakersJob } from "./jobs";
 import { countCampaignEvents } from "./campaign-counters";
+import { isEngagement, isHumanEngagement } from "./engagement";
 import { nextStatusSql } from "./status";
 
 /** Everything that can happen to an email, in its timeline. */
@@ -64,7 +65,10 @@ export type RecordEmailEventInput = {
   >;
   type: EmailEventType;
   now: Date;
-  /** reason (bounces, complaints, failures), url (clicks), smtp response, provider ids… */
+  /**
+   * reason (bounces, complaints, failures), url (clicks), smtp response, provider ids… Opens and
+   * clicks carry `machine` and its `reason` (lib/tracking/classify.ts); one without is a person's.
+   */
   data?: Record<string, unknown>;
   /** Extra columns to set with the status (message id, last error…). */
   patch?: Partial<Pick<Email, "messageId" | "lastError" | "sentAt">>;
@@ -89,9 +93,10 @@ export async function recordEmailEvent(tx: Executor, jobs: JobQueue, input: Reco
 export async function recordEmailEvents(
   tx: Executor,
   jobs: JobQueue,
-  inputs: RecordEmailEventInput[],
+  given: RecordEmailEventInput[],
 ): Promise<number> {
-  if (inputs.length === 0) return 0;
+  if (given.length === 0) return 0;
+  const inputs = given.map(withMachineFlag);
   const ids = inputs.map(({ now }) => newId("eev", now.getTime()));
   const inserted = await insertRows<typeof emailEvents, { id: string }>(
     tx,
@@ -169,6 +174,14 @@ async function enqueueBreakerCheck(tx: Executor, jobs: JobQueue, inputs: RecordE
   });
 }
 
+/** Every open and click is stored with `machine` and `reason`, whoever recorded it. */
+function withMachineFlag(input: RecordEmailEventInput): RecordEmailEventInput {
+  if (!isEngagement(input.type)) return input;
+  const data = input.data ?? {};
+  const machine = data.machine === true;
+  return { ...input, data: { ...data, machine, reason: machine ? (data.reason ?? null) : null } };
+}
+
 /** Splits events so that no email appears twice in one UPDATE (it would apply only once). */
 function waves(inputs: RecordEmailEventInput[]): RecordEmailEventInput[][] {
   const result: RecordEmailEventInput[][] = [];
@@ -185,11 +198,13 @@ async function updateEmails(
   tx: Executor,
   inputs: RecordEmailEventInput[],
 ): Promise<{ id: string; tags: EmailTag[] | null }[]> {
-  const rows = inputs.map(({ email, type, now, patch = {} }) => ({
+  const rows = inputs.map(({ email, type, now, data, patch = {} }) => ({
     id: email.id,
     incoming: STATUS_OF[type] ?? null,
     opened: type === "opened" ? 1 : 0,
     clicked: type === "clicked" ? 1 : 0,
+    human_opened: type === "opened" && isHumanEngagement(type, data) ? 1 : 0,
+    human_clicked: type === "clicked" && isHumanEngagement(type, data) ? 1 : 0,
     set_message_id: patch.messageId !== undefined,
     message_id: patch.messageId ?? null,
     set_last_error: patch.lastError !== undefined,
@@ -203,12 +218,15 @@ async function updateEmails(
       status = ${nextStatusSql(sql`e.status`, sql`r.incoming`)},
       opens = e.opens + r.opened,
       clicks = e.clicks + r.clicked,
+      human_opens = e.human_opens + r.human_opened,
+      human_clicks = e.human_clicks + r.human_clicked,
       message_id = case when r.set_message_id then r.message_id else e.message_id end,
       last_error = case when r.set_last_error then r.last_error else e.last_error end,
       sent_at = case when r.set_sent_at then r.sent_at else e.sent_at end,
       updated_at = r.now
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
-      id text, incoming text, opened int, clicked int, set_message_id boolean, message_id text,
+      id text, incoming text, opened int, clicked int, human_opened int, human_clicked int,
+      set_message_id boolean, message_id text,
       set_last_error boolean, last_error text, set_sent_at boolean, sent_at timestamptz,
       now timestamptz)
     where e.id = r.id
@@ -224,6 +242,7 @@ function webhookData(
   const base = { id: email.id, to: email.to, subject: email.subject };
   if (type === "bounced" || type === "complained")
     return { ...base, reason: data.reason ?? (type === "bounced" ? "hard_bounce" : "complaint") };
-  if (type === "clicked") return { ...base, url: data.url };
+  if (type === "opened") return { ...base, machine: data.machine === true };
+  if (type === "clicked") return { ...base, url: data.url, machine: data.machine === true };
   return base;
 }

@@ -16,6 +16,14 @@ export const EmailResponse = z.strictObject({
   message_id: z.string().nullable(),
   opens: z.number().int(),
   clicks: z.number().int(),
+  human_opens: z
+    .number()
+    .int()
+    .meta({ description: "Opens that were a person's, not a machine's (docs/engagement.md)." }),
+  human_clicks: z
+    .number()
+    .int()
+    .meta({ description: "Clicks that were a person's, not a machine's (docs/engagement.md)." }),
   template_id: z.string().nullable(),
   tags: z
     .array(z.strictObject({ name: z.string(), value: z.string() }))
@@ -59,6 +67,8 @@ export function serializeEmail(email: Email): EmailResource {
     message_id: email.messageId,
     opens: email.opens,
     clicks: email.clicks,
+    human_opens: email.humanOpens,
+    human_clicks: email.humanClicks,
     template_id: email.templateId,
     tags: email.tags,
     scheduled_at: iso(email.scheduledAt),

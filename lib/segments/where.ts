@@ -43,10 +43,12 @@ function ruleSql(rule: SegmentRule, now: Date): SQL {
     const type = rule.field === "email.opened" ? "opened" : "clicked";
     const since = new Date(now.getTime() - Number(rule.value) * 86_400_000).toISOString();
     // Qualified by hand: Drizzle renders a single-table query's columns without the table.
+    // A person's opens and clicks only (DECISIONS §14): an event without `machine` is a person's.
     const engaged = sql`exists (
       select 1 from ${emails} em join ${emailEvents} ev on ev.email_id = em.id
       where em.project_id = "contacts"."project_id" and em.to = "contacts"."email"
-        and ev.type = ${type} and ev.created_at >= ${since}::timestamptz)`;
+        and ev.type = ${type} and ev.created_at >= ${since}::timestamptz
+        and coalesce(ev.data ->> 'machine', 'false') <> 'true')`;
     return rule.operator === "in_last_days" ? engaged : sql`not ${engaged}`;
   }
   return contactRuleSql(rule);

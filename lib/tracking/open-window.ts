@@ -1,22 +1,13 @@
-import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { emailOpenClients } from "@/db/schema";
 import type { Executor } from "@/db";
 
 /**
  * Reloading an email's pixel (a reader reopening the message, a client re-fetching images)
- * counts as one open per client per window: the same address and user agent within
+ * counts as one open per client per window: the same address and user agent (request.ts) within
  * OPEN_WINDOW_MS of its last counted open adds no open and fires no `email.opened` webhook.
  */
 export const OPEN_WINDOW_MS = 60_000;
-
-/** Who loaded the pixel, as a hash: the table keeps neither addresses nor user agents. */
-export function openClientFingerprint(address: string | null, userAgent: string | null): string {
-  return createHash("sha256")
-    .update(`${address ?? ""}\n${userAgent ?? ""}`)
-    .digest("base64url")
-    .slice(0, 22);
-}
 
 /**
  * Claims the open for this email and client: true when it should be counted. One conditional

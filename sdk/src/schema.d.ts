@@ -344,7 +344,7 @@ export interface paths {
         put?: never;
         /**
          * Create a segment
-         * @description Rules over contact fields (`email`, `name`, `subscribed`, `source`, `created_at`, `data.<key>`), engagement (`email.opened`/`email.clicked` in the last N days) or `tags`; `match` is all or any.
+         * @description Rules over contact fields (`email`, `name`, `subscribed`, `source`, `created_at`, `data.<key>`), engagement (a person opened or clicked, `email.opened`/`email.clicked`, in the last N days; machines do not count) or `tags`; `match` is all or any.
          *
          *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
@@ -1559,6 +1559,10 @@ export interface components {
             message_id: string | null;
             opens: number;
             clicks: number;
+            /** @description Opens that were a person's, not a machine's (docs/engagement.md). */
+            human_opens: number;
+            /** @description Clicks that were a person's, not a machine's (docs/engagement.md). */
+            human_clicks: number;
             template_id: string | null;
             /**
              * @example [
@@ -1609,6 +1613,10 @@ export interface components {
             message_id: string | null;
             opens: number;
             clicks: number;
+            /** @description Opens that were a person's, not a machine's (docs/engagement.md). */
+            human_opens: number;
+            /** @description Clicks that were a person's, not a machine's (docs/engagement.md). */
+            human_clicks: number;
             template_id: string | null;
             /**
              * @example [
@@ -2031,6 +2039,12 @@ export interface components {
                 unsubscribed: number;
                 open_rate: number;
                 click_rate: number;
+                /** @description Recipients who opened, machines left out. */
+                human_opened: number;
+                /** @description Recipients who clicked, machines left out. */
+                human_clicked: number;
+                human_open_rate: number;
+                human_click_rate: number;
                 excluded: {
                     unsubscribed: number;
                     suppressed: number;
@@ -2043,6 +2057,12 @@ export interface components {
                         delivered: number;
                         opened: number;
                         clicked: number;
+                        /** @description Recipients who opened, machines left out. */
+                        human_opened: number;
+                        /** @description Recipients who clicked, machines left out. */
+                        human_clicked: number;
+                        human_open_rate: number;
+                        human_click_rate: number;
                     };
                 };
             } | null;
@@ -2118,6 +2138,12 @@ export interface components {
                 unsubscribed: number;
                 open_rate: number;
                 click_rate: number;
+                /** @description Recipients who opened, machines left out. */
+                human_opened: number;
+                /** @description Recipients who clicked, machines left out. */
+                human_clicked: number;
+                human_open_rate: number;
+                human_click_rate: number;
                 excluded: {
                     unsubscribed: number;
                     suppressed: number;
@@ -2130,6 +2156,12 @@ export interface components {
                         delivered: number;
                         opened: number;
                         clicked: number;
+                        /** @description Recipients who opened, machines left out. */
+                        human_opened: number;
+                        /** @description Recipients who clicked, machines left out. */
+                        human_clicked: number;
+                        human_open_rate: number;
+                        human_click_rate: number;
                     };
                 };
             } | null;

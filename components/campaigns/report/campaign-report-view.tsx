@@ -113,7 +113,7 @@ export function CampaignReportView({
             <Card className="min-w-0">
               <CardHeader
                 title="Activity"
-                description="Delivered, opened and clicked so far, in your time zone."
+                description="Delivered, and opened and clicked by people, so far, in your time zone."
               />
               <ActivityChart
                 activity={report.activity}

@@ -10,14 +10,15 @@ import {
 import type { CampaignResource } from "@/lib/campaigns/serialize";
 import { formatCount } from "@/lib/web/dashboard/format";
 import { StatCard } from "../../overview/stat-card";
-import { formatRate, rateOf } from "../format";
+import { engagementHint, formatRate, rateOf } from "../format";
 
 type Stats = NonNullable<CampaignResource["stats"]>;
 
 /**
  * The campaign's totals; rates are of delivered emails, opens, clicks and unsubscribes count
- * people once. Unsubscribed keeps people who came back (decision 0024), and says how many did:
- * the overview counts only who is unsubscribed now.
+ * people once. Open and click rates are people's (DECISIONS §14), with the share of openers and
+ * clickers that were only machines beside them. Unsubscribed keeps people who came back
+ * (decision 0024), and says how many did: the overview counts only who is unsubscribed now.
  */
 export function KpiCards({
   stats,
@@ -44,14 +45,20 @@ export function KpiCards({
       />
       <StatCard
         label="Open rate"
-        value={formatRate(stats.open_rate)}
-        hint={`${formatCount(stats.opened)} opened`}
+        value={formatRate(stats.human_open_rate)}
+        hint={engagementHint(
+          { human: stats.human_opened, all: stats.opened },
+          { verb: "opened", who: "openers" },
+        )}
         icon={MailOpen}
       />
       <StatCard
         label="Click rate"
-        value={formatRate(stats.click_rate)}
-        hint={`${formatCount(stats.clicked)} clicked`}
+        value={formatRate(stats.human_click_rate)}
+        hint={engagementHint(
+          { human: stats.human_clicked, all: stats.clicked },
+          { verb: "clicked", who: "clickers" },
+        )}
         icon={MousePointerClick}
       />
       <StatCard

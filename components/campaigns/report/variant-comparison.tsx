@@ -19,8 +19,9 @@ export function VariantKey({ children }: { children: ReactNode }) {
 }
 
 /**
- * An A/B test's subjects side by side. With an automatic winner the chosen subject is marked;
- * otherwise the best open rate is, once every subject has deliveries and one leads alone.
+ * An A/B test's subjects side by side, with people's open and click rates (the winner is picked
+ * on them, DECISIONS §14). With an automatic winner the chosen subject is marked; otherwise the
+ * best open rate is, once every subject has deliveries and one leads alone.
  */
 export function VariantComparison({
   variants,
@@ -36,8 +37,8 @@ export function VariantComparison({
     .map(([key, v]) => ({
       key,
       ...v,
-      openRate: rateOf(v.opened, v.delivered),
-      clickRate: rateOf(v.clicked, v.delivered),
+      openRate: rateOf(v.human_opened, v.delivered),
+      clickRate: rateOf(v.human_clicked, v.delivered),
     }))
     .sort((a, b) => a.key.localeCompare(b.key));
   const best = Math.max(...rows.map((r) => r.openRate));
@@ -55,10 +56,10 @@ export function VariantComparison({
         title="A/B test"
         description={
           !abTest
-            ? `Each subject ${sent ? "went" : "goes"} to an even share of the audience. Rates are of delivered emails.`
+            ? `Each subject ${sent ? "went" : "goes"} to an even share of the audience. Rates are of delivered emails and count people, not machines.`
             : abTest.winner
-              ? `A ${abTest.sample_percent}% sample tested the subjects; the best ${metric} went to everyone else.`
-              : `A ${abTest.sample_percent}% sample tests the subjects; the best ${metric}${abTest.decide_at ? ` on ${formatDateTime(new Date(abTest.decide_at))}` : ""} goes to everyone else.`
+              ? `A ${abTest.sample_percent}% sample tested the subjects; the best ${metric} among people went to everyone else.`
+              : `A ${abTest.sample_percent}% sample tests the subjects; the best ${metric} among people${abTest.decide_at ? ` on ${formatDateTime(new Date(abTest.decide_at))}` : ""} goes to everyone else.`
         }
       />
       <Table>

@@ -8,8 +8,9 @@ const COUNTED = ["delivered", "opened", "clicked"] as const;
 
 /**
  * A campaign's engagement over time: per UTC hour, how many of its emails were delivered, first
- * opened and first clicked in that hour. Firsts, not every event, so the hours add up to the
- * unique counts of the stats cards. Only hours with activity are returned; the chart fills gaps.
+ * opened and first clicked by a person in that hour. Firsts, not every event, and people's, not
+ * machines' (DECISIONS §14), so the hours add up to the human counts of the stats cards. Only
+ * hours with activity are returned; the chart fills gaps.
  */
 export async function campaignActivity(
   ctx: ServiceContext,
@@ -28,6 +29,7 @@ export async function campaignActivity(
         eq(emails.campaignId, campaignId),
         eq(emailEvents.projectId, ctx.projectId),
         inArray(emailEvents.type, [...COUNTED]),
+        sql`coalesce(${emailEvents.data} ->> 'machine', 'false') <> 'true'`,
       ),
     )
     .groupBy(emailEvents.emailId, emailEvents.type)

@@ -20,7 +20,7 @@ export const segmentOperations: Operation[] = [
     tag,
     summary: "Create a segment",
     description:
-      "Rules over contact fields (`email`, `name`, `subscribed`, `source`, `created_at`, `data.<key>`), engagement (`email.opened`/`email.clicked` in the last N days) or `tags`; `match` is all or any.",
+      "Rules over contact fields (`email`, `name`, `subscribed`, `source`, `created_at`, `data.<key>`), engagement (a person opened or clicked, `email.opened`/`email.clicked`, in the last N days; machines do not count) or `tags`; `match` is all or any.",
     body: CreateSegmentInput,
     example: {
       body: {

@@ -4,6 +4,7 @@ import { campaigns, emails } from "@/db/schema";
 import { decideAbWinners } from "@/lib/campaigns/ab-test";
 import { startCampaignsDue } from "../../support/campaigns";
 import { dkimResult } from "../../support/dkim";
+import { AS_PERSON } from "../../support/emails";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { expectError } from "../../support/checks";
 import { startSmtpServer, waitFor } from "../../support/smtp-server";
@@ -274,12 +275,12 @@ describe(`campaigns (${TEST_DRIVER})`, () => {
     const sample = sampled.ab_test.sample_size;
     expect(sampled.status).toBe("sending");
     expect(sampled.stats.variants.A.recipients + sampled.stats.variants.B.recipients).toBe(sample);
-    // Every B recipient opens; no A recipient does.
+    // Every B recipient opens, as a person (the winner counts people); no A recipient does.
     const bEmails = await app.runtime.db
       .select({ token: emails.trackingToken })
       .from(emails)
       .where(and(eq(emails.campaignId, id), eq(emails.campaignVariant, "B")));
-    for (const e of bEmails) await fetch(`${app.baseUrl}/api/t/o/${e.token}.gif`);
+    for (const e of bEmails) await fetch(`${app.baseUrl}/api/t/o/${e.token}.gif`, AS_PERSON);
 
     app.clock.advance!(3_600_000);
     // The embedded worker's poller may decide first; either way one decision is made.

@@ -312,8 +312,9 @@ describe(`campaign work (${TEST_DRIVER})`, () => {
     expect(today!.day).toBe(new Date().toISOString().slice(0, 10));
     expect(today!.sent).toBe(live.length);
     expect(today!.delivered).toBe(live.filter((e) => e.status === "delivered").length);
-    expect(today!.opened).toBe(live.filter((e) => e.opens > 0).length);
-    expect(today!.clicked).toBe(live.filter((e) => e.clicks > 0).length);
+    // Rates count people (these events, recorded without `machine`, are people's).
+    expect(today!.opened).toBe(live.filter((e) => e.humanOpens > 0).length);
+    expect(today!.clicked).toBe(live.filter((e) => e.humanClicks > 0).length);
     expect(await sendingByDay(otherCtx)).toEqual([]);
 
     const latest = await latestCampaigns(ctx, 2);

@@ -175,7 +175,13 @@ describe(`contact story (${TEST_DRIVER})`, () => {
       clicks: 1,
     });
     expect(mail.email.activity.map((a) => a.type)).toEqual(["opened", "clicked"]);
-    expect(mail.email.activity[1]!.data).toEqual({ url });
+    // Node's fetch says `node`: the click is recorded as a machine's (docs/engagement.md).
+    expect(mail.email.activity[1]!.data).toEqual({
+      url,
+      client: expect.any(String),
+      machine: true,
+      reason: "scanner:http_library",
+    });
     expect(created.source).toBe("api");
     for (let i = 1; i < page.data.length; i++) {
       expect(page.data[i - 1]!.at.getTime()).toBeGreaterThanOrEqual(page.data[i]!.at.getTime());

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailEvents, emails } from "@/db/schema";
 import { newId } from "@/lib/core/ids";
+import { linkSigningKey } from "@/lib/tracking/key";
+import { signLink } from "@/lib/tracking/signature";
+import { AS_PERSON, insertDeliveredEmail } from "../../support/emails";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { expectError, expectRequiresKey } from "../../support/checks";
 
@@ -204,6 +207,29 @@ describe(`segments (${TEST_DRIVER})`, () => {
     expect(
       await matching([{ field: "email.opened", operator: "not_in_last_days", value: 30 }]),
     ).toHaveLength(3);
+  });
+
+  it("engagement rules count a person's opens and clicks, not a machine's", async () => {
+    const signingKey = await linkSigningKey(app.runtime);
+    const email = await insertDeliveredEmail(app, project.id, "alan@acme.test");
+    const pixel = `${app.baseUrl}/api/t/o/${email.trackingToken}.gif`;
+    const url = "https://acme.test/pricing";
+    const link = `${app.baseUrl}/api/t/c/${email.trackingToken}?u=${encodeURIComponent(url)}&s=${signLink(signingKey, email.trackingToken, url)}`;
+    const opened = [{ field: "email.opened", operator: "in_last_days", value: 1 }];
+    const clicked = [{ field: "email.clicked", operator: "in_last_days", value: 1 }];
+
+    // Apple's prefetch, a HEAD, and a click as the email arrives: machines, engagement of nobody.
+    await fetch(pixel, { headers: { "user-agent": "Mozilla/5.0" } });
+    await fetch(pixel, { method: "HEAD", ...AS_PERSON });
+    await fetch(link, { redirect: "manual", ...AS_PERSON });
+    expect(await matching(opened)).toEqual([]);
+    expect(await matching(clicked)).toEqual([]);
+
+    await fetch(pixel, AS_PERSON);
+    app.clock.advance!(10_000);
+    await fetch(link, { redirect: "manual", ...AS_PERSON });
+    expect(await matching(opened)).toEqual(["alan@acme.test"]);
+    expect(await matching(clicked)).toEqual(["alan@acme.test"]);
   });
 
   it("answers bad conditions with 422 and field paths", async () => {

@@ -85,7 +85,13 @@ describe(`tracking routes (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     expect(response.headers.get("location")).toBe(url);
     expect(await counters(email.id)).toMatchObject({ clicks: 1, opens: 0 });
     const [event] = await eventsOf(email.id, "clicked");
-    expect(event!.data).toEqual({ url });
+    // Node's fetch says `node`: an HTTP library, so a machine's click (docs/engagement.md).
+    expect(event!.data).toEqual({
+      url,
+      client: expect.any(String),
+      machine: true,
+      reason: "scanner:http_library",
+    });
   });
 
   it("rejects tampered, foreign and unknown links with a 404 page and never redirects", async () => {

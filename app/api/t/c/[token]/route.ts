@@ -1,6 +1,7 @@
 import { addressLimit, limitedPage } from "@/lib/core/http/address-limit";
 import { getRuntime } from "@/lib/start/runtime";
 import { recordClick } from "@/lib/tracking/record";
+import { trackingRequestOf } from "@/lib/tracking/request";
 import { invalidLinkResponse, redirectResponse } from "@/lib/tracking/responses";
 
 type RouteContext = { params: Promise<{ token: string }> };
@@ -17,7 +18,11 @@ export async function GET(request: Request, { params }: RouteContext): Promise<R
     token,
     url: query.get("u"),
     signature: query.get("s"),
+    request: trackingRequestOf(request.method, request.headers),
   });
   if (!result.ok) limit.fail();
   return result.ok ? redirectResponse(result.location) : invalidLinkResponse();
 }
+
+// HEAD /api/t/c/:token?u=&s= — the same answer; recorded as a machine's click (DECISIONS §14)
+export const HEAD = GET;

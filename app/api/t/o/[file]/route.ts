@@ -1,7 +1,6 @@
-import { clientAddressOf } from "@/lib/core/http/client-address";
 import { getRuntime } from "@/lib/start/runtime";
-import { openClientFingerprint } from "@/lib/tracking/open-window";
 import { recordOpen } from "@/lib/tracking/record";
+import { trackingRequestOf } from "@/lib/tracking/request";
 import { pixelResponse } from "@/lib/tracking/responses";
 
 type RouteContext = { params: Promise<{ file: string }> };
@@ -11,11 +10,11 @@ export async function GET(request: Request, { params }: RouteContext): Promise<R
   const { file } = await params;
   if (file.endsWith(".gif")) {
     try {
-      const client = openClientFingerprint(
-        clientAddressOf(request.headers),
-        request.headers.get("user-agent"),
+      await recordOpen(
+        await getRuntime(),
+        file.slice(0, -".gif".length),
+        trackingRequestOf(request.method, request.headers),
       );
-      await recordOpen(await getRuntime(), file.slice(0, -".gif".length), client);
     } catch (error) {
       // The image is served regardless: a failed count must not show up in the email.
       console.error("[tracking] open not recorded", error);
@@ -23,3 +22,6 @@ export async function GET(request: Request, { params }: RouteContext): Promise<R
   }
   return pixelResponse();
 }
+
+// HEAD /api/t/o/:token.gif — the same answer; recorded as a machine's open (DECISIONS §14)
+export const HEAD = GET;
