@@ -25,6 +25,13 @@ export const EmailResponse = z.strictObject({
     .int()
     .meta({ description: "Clicks that were a person's, not a machine's (docs/engagement.md)." }),
   template_id: z.string().nullable(),
+  topic_id: z
+    .string()
+    .nullable()
+    .meta({ description: "The topic its campaign or automation step was about (DECISIONS §13)." }),
+  required_notice: z
+    .boolean()
+    .meta({ description: "Sent as a campaign's required notice, to unsubscribed contacts too." }),
   tags: z
     .array(z.strictObject({ name: z.string(), value: z.string() }))
     .meta({ example: [{ name: "category", value: "welcome" }] }),
@@ -70,6 +77,8 @@ export function serializeEmail(email: Email): EmailResource {
     human_opens: email.humanOpens,
     human_clicks: email.humanClicks,
     template_id: email.templateId,
+    topic_id: email.topicId,
+    required_notice: email.requiredNotice,
     tags: email.tags,
     scheduled_at: iso(email.scheduledAt),
     test: email.mode === "test",

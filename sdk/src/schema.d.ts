@@ -1564,6 +1564,10 @@ export interface components {
             /** @description Clicks that were a person's, not a machine's (docs/engagement.md). */
             human_clicks: number;
             template_id: string | null;
+            /** @description The topic its campaign or automation step was about (DECISIONS §13). */
+            topic_id: string | null;
+            /** @description Sent as a campaign's required notice, to unsubscribed contacts too. */
+            required_notice: boolean;
             /**
              * @example [
              *       {
@@ -1618,6 +1622,10 @@ export interface components {
             /** @description Clicks that were a person's, not a machine's (docs/engagement.md). */
             human_clicks: number;
             template_id: string | null;
+            /** @description The topic its campaign or automation step was about (DECISIONS §13). */
+            topic_id: string | null;
+            /** @description Sent as a campaign's required notice, to unsubscribed contacts too. */
+            required_notice: boolean;
             /**
              * @example [
              *       {

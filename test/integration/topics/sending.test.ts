@@ -196,6 +196,10 @@ describe(`topics where mail goes out (${TEST_DRIVER})`, () => {
     for (const email of sent.values()) {
       expect(email.requiredNotice).toBe(true);
       expect(email.headers["List-Unsubscribe"]).toBeUndefined();
+      expect((await api(`/v1/emails/${email.id}`)).body).toMatchObject({
+        topic_id: news.id,
+        required_notice: true,
+      });
     }
     const stats = (await api(`/v1/campaigns/${campaign.id}`)).body.stats;
     expect(stats.excluded).toEqual({ unsubscribed: 0, suppressed: 1 });
