@@ -1,8 +1,10 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { ConflictError } from "@/lib/core/errors";
 import { createTopic, deleteTopic, updateTopic } from "@/lib/topics/manage";
+import { updateContactTopics } from "@/lib/topics/subscriptions";
 import { dashboardAction } from "../action";
 import { formFields, Id, PreviousState, text } from "../action-input";
 import { failure, success, type FormState } from "../form-state";
@@ -54,5 +56,18 @@ export const deleteTopicAction = dashboardAction(
     await deleteTopic(ctx, topicId);
     revalidateTopics();
     return success("Topic deleted");
+  },
+);
+const Choice = z.object({ id: z.string(), subscription: z.enum(["opt_in", "opt_out"]) });
+
+/** A contact's switch on one topic: records the choice as explicit. */
+export const setContactTopicAction = dashboardAction(
+  { args: [Id, Choice], notFound: "This contact or topic no longer exists. Reload the page." },
+  async ({ ctx }, contactId, choice) => {
+    await updateContactTopics(ctx, contactId, { topics: [choice] });
+    revalidatePath(`/contacts/${contactId}`);
+    return success(
+      choice.subscription === "opt_in" ? "Subscribed to topic" : "Unsubscribed from topic",
+    );
   },
 );
