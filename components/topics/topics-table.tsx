@@ -38,11 +38,14 @@ export function TopicsTable({
                 <span className="block truncate font-medium text-zinc-900" title={topic.name}>
                   {topic.name}
                 </span>
-                <span
-                  className="block truncate text-xs text-zinc-500"
-                  title={topic.description ?? undefined}
-                >
-                  {topic.description ?? <span className="text-zinc-400">No description</span>}
+                <span className="mt-0.5 flex min-w-0 items-center gap-1.5 text-xs text-zinc-500">
+                  {/* Narrow screens fold the visibility under the name. */}
+                  {topic.visibility === "private" && (
+                    <Badge className="sm:hidden">{VISIBILITY_LABELS.private}</Badge>
+                  )}
+                  <span className="truncate" title={topic.description ?? undefined}>
+                    {topic.description ?? <span className="text-zinc-400">No description</span>}
+                  </span>
                 </span>
               </TD>
               <TD className="hidden whitespace-nowrap text-zinc-600 md:table-cell">
