@@ -32,6 +32,18 @@ export type E2eCredentials = {
   unsubscribe: { token: string; address: string };
   /** scripts/e2e-seed-engagement.ts: a sent campaign with opens and clicks. */
   engagement: { projectName: string; campaignId: string; campaignName: string };
+  /** scripts/e2e-seed-topics.ts: an empty project for the Topics page, and a preference center. */
+  topics: {
+    lab: { projectName: string; key: string };
+    newsroom: {
+      projectName: string;
+      key: string;
+      token: string;
+      address: string;
+      contactId: string;
+      topics: { updates: string; events: string };
+    };
+  };
 };
 
 export function readCredentials(): E2eCredentials {

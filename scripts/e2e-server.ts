@@ -116,6 +116,9 @@ async function prepareData(dataDir: string) {
     new Date(now.getTime() + 5),
   );
   await addMembership(runtime.db, { userId: user.id, projectId: fresh.id, role: "admin" });
+  // e2e/topics.spec.ts: projects of its own, made after Acme so Acme stays the default.
+  const { seedTopics } = await import("./e2e-seed-topics");
+  const topics = await seedTopics(runtime, user.id, new Date(now.getTime() + 7));
   await runtime.jobs.stop(5_000);
   await runtime.handle.close();
   return {
@@ -135,6 +138,7 @@ async function prepareData(dataDir: string) {
     health,
     unsubscribe,
     engagement,
+    topics,
   };
 }
 

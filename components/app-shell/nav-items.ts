@@ -11,6 +11,7 @@ import {
   Megaphone,
   Send,
   SlidersHorizontal,
+  Tags,
   UserCog,
   Users,
   Webhook,
@@ -27,7 +28,8 @@ export type NavSection = { title?: string; items: NavItem[] };
 
 /**
  * The sidebar. Only screens that exist are listed. Sending (campaigns, automations) follows
- * the templates it uses; segments follow the contacts they filter.
+ * the templates it uses; segments and topics follow the
+ * contacts they group.
  */
 export const NAV: NavSection[] = [
   {
@@ -39,6 +41,7 @@ export const NAV: NavSection[] = [
       { href: "/automations", label: "Automations", icon: Workflow },
       { href: "/contacts", label: "Contacts", icon: Users },
       { href: "/segments", label: "Segments", icon: ListFilter },
+      { href: "/topics", label: "Topics", icon: Tags },
       { href: "/events", label: "Events", icon: Activity },
       { href: "/suppressions", label: "Suppressions", icon: Ban },
     ],

@@ -24,6 +24,7 @@ import { RunSummary } from "./run-summary";
 import { SaveProblems } from "./save-problems";
 import type { StepType } from "./steps-draft";
 import { stepSummary, triggerSummary } from "./summary";
+import type { TopicOption } from "@/lib/web/dashboard/campaign-options";
 import type { TemplateOption } from "./template-options";
 import { useAutomationBuilder } from "./use-automation-builder";
 import { useLiveCounts } from "./use-live-stats";
@@ -31,6 +32,8 @@ import { useLiveCounts } from "./use-live-stats";
 type Props = {
   automation: AutomationResource;
   templates: TemplateOption[];
+  /** The project's topics, for the email step's optional topic. */
+  topics: TopicOption[];
   stats: AutomationStats;
   /** When the server read `stats` (relative times are measured from it). */
   statsAt: Date;
@@ -42,6 +45,7 @@ type Props = {
 export function AutomationBuilder({
   automation,
   templates,
+  topics,
   stats: initialStats,
   statsAt,
   minimumSends,
@@ -256,6 +260,7 @@ export function AutomationBuilder({
               step={selectedStep}
               number={numberOf(selectedStep.id)}
               templates={templates}
+              topics={topics}
               errors={issues.steps[selectedStep.id] ?? {}}
               onPatch={(patch) => builder.patchStep(selectedStep.id, patch)}
               onTouch={(field) => builder.touch(`${selectedStep.id}.${field}`)}

@@ -8,6 +8,7 @@ import { stepMeta } from "./step-meta";
 const FIELD_LABELS: Record<string, string> = {
   templateId: "template",
   subjectOverride: "subject",
+  topicId: "topic",
   delayMinutes: "delay",
   waitEvent: "event",
   waitTimeoutMinutes: "timeout",

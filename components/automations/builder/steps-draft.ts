@@ -8,7 +8,7 @@ export type StepType = (typeof STEP_TYPES)[number];
 
 const BASE_KEYS = ["id", "type", "next", "detail"];
 const KEYS_BY_TYPE: Record<string, string[]> = {
-  email: ["templateId", "subjectOverride"],
+  email: ["templateId", "subjectOverride", "topicId"],
   delay: ["delayMinutes"],
   wait: ["waitEvent", "waitTimeoutMinutes"],
   branch: ["branchCondition", "nextTrue", "nextFalse"],

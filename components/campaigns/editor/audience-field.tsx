@@ -15,6 +15,8 @@ export function AudienceField({
   segment,
   segments,
   count,
+  topic,
+  requiredNotice,
   onChange,
   errors,
 }: {
@@ -22,6 +24,8 @@ export function AudienceField({
   segment: string | null;
   segments: SegmentOption[];
   count: RecipientCount;
+  topic: string | null;
+  requiredNotice: boolean;
   onChange: (patch: { target?: "all" | "segment"; segment?: string | null }) => void;
   errors: Record<string, string>;
 }) {
@@ -114,12 +118,25 @@ export function AudienceField({
           </Select>
         </Field>
       )}
-      <RecipientSummary count={count} />
+      <RecipientSummary count={count} topic={topic} requiredNotice={requiredNotice} />
     </div>
   );
 }
 
-function RecipientSummary({ count }: { count: RecipientCount }) {
+function RecipientSummary({
+  count,
+  topic,
+  requiredNotice,
+}: {
+  count: RecipientCount;
+  topic: string | null;
+  requiredNotice: boolean;
+}) {
+  const leftOut = requiredNotice
+    ? "Only suppressed addresses are left out."
+    : topic
+      ? "Unsubscribed and suppressed contacts, and those who left the topic, are left out."
+      : "Unsubscribed and suppressed contacts are left out.";
   return (
     <div
       role="status"
@@ -139,7 +156,7 @@ function RecipientSummary({ count }: { count: RecipientCount }) {
             <span className="font-semibold text-zinc-900 tabular-nums">
               {formatCount(count.count)} {count.count === 1 ? "recipient" : "recipients"}
             </span>{" "}
-            right now. Unsubscribed and suppressed contacts are left out.
+            right now. {leftOut}
           </>
         ) : count.state === "loading" ? (
           "Counting recipients…"

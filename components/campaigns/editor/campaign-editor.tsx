@@ -7,6 +7,7 @@ import type {
   PostalAddressStatus,
   SegmentOption,
   SenderOptions,
+  TopicOption,
 } from "@/lib/web/dashboard/campaign-options";
 import { TemplatePicker } from "../../automations/builder/panels/template-picker";
 import { Card, CardBody, CardHeader } from "../../ui/card";
@@ -21,6 +22,7 @@ import { EditorHeader } from "./editor-header";
 import { SendConfirmDialog } from "./send-confirm-dialog";
 import { SenderFields } from "./sender-fields";
 import { SubjectFields } from "./subject-fields";
+import { TopicFields } from "./topic-fields";
 import { useCampaignEditor } from "./use-campaign-editor";
 import { useRecipientCount } from "./use-recipient-count";
 
@@ -29,6 +31,7 @@ export function CampaignEditor({
   campaign,
   templates,
   segments,
+  topics,
   sender,
   postalAddress,
   userEmail,
@@ -36,6 +39,7 @@ export function CampaignEditor({
   campaign: CampaignResource | null;
   templates: CampaignTemplateOption[];
   segments: SegmentOption[];
+  topics: TopicOption[];
   sender: SenderOptions;
   postalAddress: PostalAddressStatus;
   /** The signed-in user's address, the default of "send a test". */
@@ -43,7 +47,7 @@ export function CampaignEditor({
 }) {
   const editor = useCampaignEditor(campaign, sender);
   const { draft, errors, update, busy } = editor;
-  const count = useRecipientCount(draft.target, draft.segment);
+  const count = useRecipientCount(draft.target, draft.segment, draft.topic, draft.required_notice);
   const placed = Object.keys(errors).length > 0;
 
   return (
@@ -165,6 +169,17 @@ export function CampaignEditor({
               segment={draft.segment}
               segments={segments}
               count={count}
+              topic={draft.topic}
+              requiredNotice={draft.required_notice}
+              onChange={update}
+              errors={errors}
+            />
+          </Section>
+          <Section title="Topic">
+            <TopicFields
+              topic={draft.topic}
+              requiredNotice={draft.required_notice}
+              topics={topics}
               onChange={update}
               errors={errors}
             />
@@ -181,6 +196,8 @@ export function CampaignEditor({
         </div>
       </div>
       <SendConfirmDialog
+        // A fresh confirmation each time: the required-notice box starts unticked.
+        key={editor.pendingSend ? "open" : "closed"}
         pending={editor.pendingSend}
         name={draft.name}
         subjects={draft.variants.length + 1}

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
 import type { CampaignDraft } from "@/lib/web/dashboard/actions/campaigns";
 import type { PostalAddressStatus } from "@/lib/web/dashboard/campaign-options";
 import { formatCount } from "@/lib/web/dashboard/format";
@@ -13,8 +14,9 @@ import type { PendingSend } from "./use-campaign-editor";
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" });
 
 /**
- * The last look before mail goes out: to how many contacts, and when; and a warning when the
- * project has no postal address for the footer (the send is still allowed).
+ * The last look before mail goes out: to how many contacts, and when; a warning when the
+ * project has no postal address for the footer (the send is still allowed); and, for a required
+ * notice, a box the sender must tick.
  */
 export function SendConfirmDialog({
   pending,
@@ -32,14 +34,24 @@ export function SendConfirmDialog({
   abTest: CampaignDraft["ab_test"];
   postalAddress: PostalAddressStatus;
   busy: boolean;
-  onConfirm: () => void;
+  /** `requiredNotice`: the sender confirmed the campaign is a required notice. */
+  onConfirm: (requiredNotice: boolean) => void;
   onClose: () => void;
 }) {
+  const [confirmedNotice, setConfirmedNotice] = useState(false);
+  const requiredNotice = pending?.requiredNotice ?? false;
   const recipients = pending?.recipients ?? 0;
   const people = `${formatCount(recipients)} ${recipients === 1 ? "contact" : "contacts"}`;
   const scheduled = pending?.delivery === "schedule" && pending.scheduledAt;
   return (
-    <AlertDialog open={pending !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+    <AlertDialog
+      open={pending !== null}
+      onOpenChange={(open) => {
+        if (open || busy) return;
+        setConfirmedNotice(false);
+        onClose();
+      }}
+    >
       <AlertDialogContent
         title={scheduled ? "Schedule this campaign?" : "Send this campaign now?"}
         description={
@@ -66,8 +78,14 @@ export function SendConfirmDialog({
           </>
         }
       >
-        {(recipients === 0 || !postalAddress.set) && (
+        {(recipients === 0 || !postalAddress.set || requiredNotice) && (
           <div className="grid gap-3 px-6 pb-4">
+            {requiredNotice && (
+              <RequiredNoticeConfirmation
+                checked={confirmedNotice}
+                onCheckedChange={setConfirmedNotice}
+              />
+            )}
             {recipients === 0 && (
               <Notice tone="warning" title="Nobody would receive it">
                 The audience has no subscribed, unsuppressed contacts right now.
@@ -82,7 +100,10 @@ export function SendConfirmDialog({
               Keep editing
             </Button>
           </AlertDialogCancel>
-          <Button onClick={onConfirm} disabled={busy || recipients === 0}>
+          <Button
+            onClick={() => onConfirm(confirmedNotice)}
+            disabled={busy || recipients === 0 || (requiredNotice && !confirmedNotice)}
+          >
             {busy
               ? scheduled
                 ? "Scheduling…"
@@ -94,6 +115,35 @@ export function SendConfirmDialog({
         </DialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/**
+ * A required notice reaches people who unsubscribed: the sender says, in so many words, that it
+ * is one (the send action refuses it otherwise).
+ */
+function RequiredNoticeConfirmation({
+  checked,
+  onCheckedChange,
+}: {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  return (
+    <Notice tone="warning" title="This is a required notice">
+      It goes to unsubscribed contacts and to those who left its topic too, without an unsubscribe
+      header. Send it only for what every contact must know, such as a change of terms or a security
+      notice; marketing sent this way breaks their trust and anti-spam law.
+      <label className="mt-3 flex cursor-pointer items-start gap-2 font-medium text-amber-950">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onCheckedChange(event.target.checked)}
+          className="mt-0.5 size-4 shrink-0 cursor-pointer accent-indigo-600"
+        />
+        I confirm this is a required notice
+      </label>
+    </Notice>
   );
 }
 

@@ -14,7 +14,12 @@ import { useToast } from "../../ui/toast";
 import { afterEdit, failedWith, NO_ERRORS, type EditorErrors } from "./editor-errors";
 
 export type Delivery = "now" | "schedule";
-export type PendingSend = { recipients: number; delivery: Delivery; scheduledAt: string | null };
+export type PendingSend = {
+  recipients: number;
+  delivery: Delivery;
+  scheduledAt: string | null;
+  requiredNotice: boolean;
+};
 
 function initialDraft(campaign: CampaignResource | null, sender: SenderOptions): CampaignDraft {
   if (!campaign) {
@@ -28,6 +33,8 @@ function initialDraft(campaign: CampaignResource | null, sender: SenderOptions):
       template: null,
       target: "all",
       segment: null,
+      topic: null,
+      required_notice: false,
       ab_test: null,
       scheduled_at: null,
       variables: {},
@@ -43,6 +50,8 @@ function initialDraft(campaign: CampaignResource | null, sender: SenderOptions):
     template: campaign.template,
     target: campaign.target,
     segment: campaign.segment,
+    topic: campaign.topic,
+    required_notice: campaign.required_notice,
     ab_test: campaign.ab_test && {
       sample_percent: campaign.ab_test.sample_percent,
       wait_hours: campaign.ab_test.wait_hours,
@@ -126,15 +135,17 @@ export function useCampaignEditor(campaign: CampaignResource | null, sender: Sen
       recipients: saved.recipients,
       delivery,
       scheduledAt: intent === "schedule" ? draft.scheduled_at : null,
+      requiredNotice: draft.required_notice,
     });
   }
 
-  async function confirmSend() {
+  /** `requiredNotice`: the sender ticked "I confirm this is a required notice". */
+  async function confirmSend(requiredNotice: boolean) {
     if (!id || inFlight.current) return;
     inFlight.current = true;
     setBusy("confirm");
     try {
-      const result = await sendCampaignAction(id);
+      const result = await sendCampaignAction(id, { required_notice: requiredNotice });
       if (result.status !== "success") {
         setPendingSend(null);
         setErrorState(

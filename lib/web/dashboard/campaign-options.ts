@@ -4,6 +4,7 @@ import { can } from "@/lib/core/permissions";
 import { projectRow } from "@/lib/projects/settings";
 import { resolveDefaultSender } from "@/lib/sending/default-sender";
 import { listSegments } from "@/lib/segments/manage";
+import { projectTopics } from "@/lib/topics/internal";
 import { listTemplateVariables } from "@/lib/templates/inspect";
 import { listTemplates } from "@/lib/templates/list";
 
@@ -33,6 +34,14 @@ export type SegmentOption = { id: string; name: string };
 export async function segmentOptions(ctx: ServiceContext): Promise<SegmentOption[]> {
   const segments = await allPages((cursor) => listSegments(ctx, { limit: 100, cursor }));
   return segments.map((s) => ({ id: s.id, name: s.name }));
+}
+
+export type TopicOption = { id: string; name: string };
+
+/** The project's topics, oldest first (the preference page's order). */
+export async function topicOptions(ctx: ServiceContext): Promise<TopicOption[]> {
+  const topics = await projectTopics(ctx.db, ctx.projectId);
+  return topics.map((t) => ({ id: t.id, name: t.name }));
 }
 
 /**

@@ -6,6 +6,7 @@ import { getAutomation, getAutomationWithStats } from "@/lib/automations/get";
 import { serializeAutomation } from "@/lib/automations/serialize";
 import { breakerThresholds } from "@/lib/breaker/thresholds";
 import type { ServiceContext } from "@/lib/core/context";
+import { topicOptions } from "@/lib/web/dashboard/campaign-options";
 import { requireDashboard } from "@/lib/web/dashboard/context";
 import { NotFoundError } from "@/lib/core/errors";
 import { listTemplates } from "@/lib/templates/list";
@@ -25,13 +26,14 @@ export default async function AutomationPage({ params }: Props) {
     if (error instanceof NotFoundError) notFound();
     throw error;
   });
-  const templates = await templateOptions(ctx);
+  const [templates, topics] = await Promise.all([templateOptions(ctx), topicOptions(ctx)]);
   return (
     <AutomationBuilder
       // Opening another automation starts a fresh builder state.
       key={automation.id}
       automation={serializeAutomation(automation)}
       templates={templates}
+      topics={topics}
       stats={stats}
       statsAt={ctx.clock.now()}
       minimumSends={(await breakerThresholds(ctx.db, ctx.projectId)).breakerMinimumSends}

@@ -9,6 +9,7 @@ import {
   segmentOptions,
   senderOptions,
   templateOptions,
+  topicOptions,
 } from "@/lib/web/dashboard/campaign-options";
 import { breakerThresholds } from "@/lib/breaker/thresholds";
 import { campaignLinkClicks } from "@/lib/campaigns/report/engagement";
@@ -43,6 +44,7 @@ export default async function CampaignPage({ params }: Props) {
         campaign={serializeCampaign(campaign, variants)}
         templates={templates}
         segments={segments}
+        topics={await topicOptions(ctx)}
         sender={await senderOptions(ctx, project.name)}
         postalAddress={await postalAddressStatus(ctx)}
         userEmail={user.email}

@@ -5,6 +5,7 @@ import {
   segmentOptions,
   senderOptions,
   templateOptions,
+  topicOptions,
 } from "@/lib/web/dashboard/campaign-options";
 import { requireDashboard } from "@/lib/web/dashboard/context";
 
@@ -12,9 +13,10 @@ export const metadata: Metadata = { title: "New campaign" };
 
 export default async function NewCampaignPage() {
   const { ctx, project, user } = await requireDashboard();
-  const [templates, segments, sender, postalAddress] = await Promise.all([
+  const [templates, segments, topics, sender, postalAddress] = await Promise.all([
     templateOptions(ctx),
     segmentOptions(ctx),
+    topicOptions(ctx),
     senderOptions(ctx, project.name),
     postalAddressStatus(ctx),
   ]);
@@ -23,6 +25,7 @@ export default async function NewCampaignPage() {
       campaign={null}
       templates={templates}
       segments={segments}
+      topics={topics}
       sender={sender}
       postalAddress={postalAddress}
       userEmail={user.email}

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/app-shell/page-header";
 import { ContactPageActions } from "@/components/contacts/contact-actions";
 import { ContactSegments } from "@/components/contacts/contact-segments";
 import { ContactTags } from "@/components/contacts/contact-tags";
+import { ContactTopics } from "@/components/contacts/contact-topics";
 import { DataList } from "@/components/contacts/data-list";
 import { ContactStory } from "@/components/contacts/story/contact-story";
 import { SubscriptionBadge } from "@/components/contacts/subscription-badge";
@@ -86,6 +87,7 @@ export default async function ContactPage({ params }: Props) {
             </dl>
           </Card>
           <ContactTags contactId={contact.id} tags={tagsOf(contact.data.tags)} />
+          <ContactTopics contactId={contact.id} />
           <ContactSegments contactId={contact.id} />
           <Card>
             <CardHeader

@@ -7,6 +7,7 @@ import { cn } from "../../../ui/cn";
 import { Notice } from "../../../ui/notice";
 import { stepMeta } from "../step-meta";
 import type { TemplateOption } from "../template-options";
+import type { TopicOption } from "@/lib/web/dashboard/campaign-options";
 import { ActionFields } from "./action-fields";
 import { BranchFields } from "./branch-fields";
 import { EmailFields } from "./email-fields";
@@ -14,7 +15,7 @@ import type { PanelProps } from "./fields";
 import { DelayFields, WaitFields } from "./timing-fields";
 
 const SHOWN_FIELDS: Record<string, string[]> = {
-  email: ["templateId", "subjectOverride"],
+  email: ["templateId", "subjectOverride", "topicId"],
   delay: ["delayMinutes"],
   wait: ["waitEvent", "waitTimeoutMinutes"],
   branch: ["branchCondition.field", "branchCondition.operator", "branchCondition.value"],
@@ -25,12 +26,14 @@ const SHOWN_FIELDS: Record<string, string[]> = {
 export function StepPanel({
   number,
   templates,
+  topics,
   onClose,
   onDelete,
   ...props
 }: PanelProps & {
   number: number;
   templates: TemplateOption[];
+  topics: TopicOption[];
   onClose: () => void;
   onDelete: () => void;
 }) {
@@ -71,7 +74,7 @@ export function StepPanel({
             </ul>
           </Notice>
         )}
-        <Fields {...props} templates={templates} />
+        <Fields {...props} templates={templates} topics={topics} />
         <TextField
           id={`${step.id}-detail`}
           label="Label (optional)"
@@ -94,7 +97,7 @@ export function StepPanel({
   );
 }
 
-function Fields(props: PanelProps & { templates: TemplateOption[] }) {
+function Fields(props: PanelProps & { templates: TemplateOption[]; topics: TopicOption[] }) {
   switch (props.step.type) {
     case "email":
       return <EmailFields {...props} />;

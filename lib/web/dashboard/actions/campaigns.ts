@@ -3,7 +3,12 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { countCampaignRecipients } from "@/lib/campaigns/audience";
-import { cancelCampaign, createCampaign, updateCampaign } from "@/lib/campaigns/manage";
+import {
+  cancelCampaign,
+  createCampaign,
+  getCampaign,
+  updateCampaign,
+} from "@/lib/campaigns/manage";
 import { deleteDraftCampaign, duplicateCampaign } from "@/lib/campaigns/duplicate";
 import { previewCampaign, type CampaignPreview } from "@/lib/campaigns/preview";
 import { campaignEngagedContacts, type EngagedContact } from "@/lib/campaigns/report/engagement";
@@ -29,6 +34,10 @@ export type CampaignDraft = {
   template: string | null;
   target: "all" | "segment";
   segment: string | null;
+  /** The topic it is about: contacts who left that topic are not sent it. */
+  topic: string | null;
+  /** A notice every contact must get: unsubscribed and opted-out contacts get it too. */
+  required_notice: boolean;
   /** Test the subjects on a sample and send the winner to the rest; null splits everyone evenly. */
   ab_test: {
     sample_percent: number;
@@ -60,6 +69,8 @@ const FIELDS = [
   "template",
   "target",
   "segment",
+  "topic",
+  "required_notice",
   "scheduled_at",
   "variables",
 ] as const;
@@ -151,10 +162,28 @@ function sendProblems(draft: CampaignDraft, intent: SaveIntent, now: Date) {
   return problems;
 }
 
-/** Sends (or schedules: `scheduled_at` was saved) a draft, after the confirmation. */
+const SendConfirmation = z
+  .object({
+    /** The sender ticked "I confirm this is a required notice" in the confirmation. */
+    required_notice: z.boolean().optional(),
+  })
+  .optional();
+
+const REQUIRED_NOTICE_UNCONFIRMED =
+  "This campaign is a required notice: it reaches unsubscribed contacts too. Confirm that it is one before sending.";
+
+/**
+ * Sends (or schedules: `scheduled_at` was saved) a draft, after the confirmation. A required
+ * notice reaches people who said no to email, so the dashboard refuses it unless the sender
+ * confirmed it is one (DECISIONS §13); the API's send does not ask.
+ */
 export const sendCampaignAction = dashboardAction(
-  { args: [Id], fields: FIELDS, notFound: GONE },
-  async ({ ctx }, campaignId) => {
+  { args: [Id, SendConfirmation], fields: FIELDS, notFound: GONE },
+  async ({ ctx }, campaignId, confirmation) => {
+    const { campaign } = await getCampaign(ctx, campaignId);
+    if (campaign.requiredNotice && confirmation?.required_notice !== true) {
+      return failure(REQUIRED_NOTICE_UNCONFIRMED);
+    }
     const result = await sendCampaign(ctx, campaignId);
     revalidateCampaign(campaignId);
     return success(result.campaign.scheduledAt ? "Campaign scheduled" : "Campaign is sending");

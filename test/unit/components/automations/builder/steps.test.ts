@@ -273,6 +273,13 @@ describe("what is sent", () => {
       type: "email",
       templateId: "t",
     });
+    // The topic an email step is about is sent with it (DECISIONS §13); none is no key at all.
+    expect(cleanStep({ id: "e", type: "email", templateId: "t", topicId: "tp_1" })).toEqual({
+      id: "e",
+      type: "email",
+      templateId: "t",
+      topicId: "tp_1",
+    });
   });
 
   it("makes fresh step ids unlike the taken ones", () => {
