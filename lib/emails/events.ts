@@ -122,13 +122,13 @@ export async function recordEmailEvents(
   const webhookGroups = new Map<string, WebhookEvent[]>();
   for (const { email, type, now, data = {} } of recorded) {
     if (type === "bounced" && data.reason === "hard_bounce") {
-      await suppressAddress(tx, email.projectId, email.to, "hard_bounce", now);
+      await suppressAddress(tx, jobs, email.projectId, email.to, "hard_bounce", now);
     }
     if (type === "complained") {
-      await suppressAddress(tx, email.projectId, email.to, "complaint", now);
+      await suppressAddress(tx, jobs, email.projectId, email.to, "complaint", now);
     }
     if (type === "recipient_bounced" && typeof data.recipient === "string") {
-      await suppressAddress(tx, email.projectId, data.recipient, "hard_bounce", now);
+      await suppressAddress(tx, jobs, email.projectId, data.recipient, "hard_bounce", now);
     }
     const webhookType = WEBHOOK_OF[type];
     if (!webhookType) continue;
