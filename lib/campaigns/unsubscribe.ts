@@ -2,10 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { contacts, emails, events, projects } from "@/db/schema";
 import type { Database, Executor } from "@/db";
 import type { Clock } from "@/lib/core/clock";
+import type { JobQueue } from "@/lib/core/jobs/queue";
 import { SUBSCRIPTION_EVENTS } from "../contacts/subscription-events";
 import { newId } from "@/lib/core/ids";
 import { isPlausibleToken } from "../tracking/token";
 import { countCampaignUnsubscribe } from "./counters";
+import { enqueueContactWebhooks } from "../webhooks/contact-events";
 
 export type UnsubscribeTarget = { address: string; projectName: string; subscribed: boolean };
 
@@ -40,7 +42,7 @@ export async function describeUnsubscribe(db: Database, token: string) {
     : null;
 }
 
-type Deps = { db: Database; clock: Clock };
+type Deps = { db: Database; clock: Clock; jobs: JobQueue };
 
 /**
  * One-click unsubscribe (RFC 8058) from a campaign or automation email: the contact becomes
@@ -79,10 +81,23 @@ async function changeSubscription(deps: Deps, token: string, subscribed: boolean
       .update(contacts)
       .set({ subscribed, updatedAt: now })
       .where(and(eq(contacts.id, row.contactId!), eq(contacts.subscribed, !subscribed)))
-      .returning({ id: contacts.id });
+      .returning();
     if (changed.length === 0) return;
     if (!subscribed) await countCampaignUnsubscribe(tx, row, now);
     await recordSubscriptionEvent(tx, row, subscribed, now);
+    // contact.updated; leaving all mail is also contact.unsubscribed (no topic).
+    await enqueueContactWebhooks(
+      tx,
+      deps.jobs,
+      [
+        {
+          contact: changed[0]!,
+          change: "updated",
+          ...(!subscribed && { unsubscribed: { topicId: null } }),
+        },
+      ],
+      now,
+    );
   });
   return { address: row.address, projectName: row.projectName, subscribed };
 }

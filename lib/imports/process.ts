@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { contactImportChunks, contactImports, type ContactImport } from "@/db/schema";
 import type { Database, Executor } from "@/db";
 import type { Clock } from "@/lib/core/clock";
+import type { JobQueue } from "@/lib/core/jobs/queue";
 import type { Runtime } from "@/lib/core/runtime";
 import { bulkUpsertContacts } from "../contacts/bulk-upsert";
 import { FirstRows, sortPiece } from "./duplicates";
@@ -20,7 +21,7 @@ const UPSERT_BATCH = 5000;
  * the emails of the chunks before it; re-running a chunk is harmless (upserts are idempotent).
  */
 export async function processContactImport(
-  deps: Pick<Runtime, "db" | "clock" | "dueWork">,
+  deps: Pick<Runtime, "db" | "clock" | "dueWork" | "jobs">,
   importId: string,
 ) {
   const seen = new FirstRows();
@@ -58,9 +59,9 @@ export async function processContactImport(
         .where(eq(contactImports.id, importId))
         .for("update");
       if (current?.nextChunk !== job.nextChunk) return { created: 0 };
-      const { created, updated } = await upsertInBatches(tx, job, fresh, now);
+      const { created, updated } = await upsertInBatches(tx, deps.jobs, job, fresh, now);
       // Later rows of emails met in earlier chunks: applied, counted as duplicates only.
-      await upsertInBatches(tx, job, repeats, now);
+      await upsertInBatches(tx, deps.jobs, job, repeats, now);
       const kept = errors.slice(0, Math.max(0, MAX_ERRORS_KEPT - job.errors.length));
       const keptDuplicates = duplicates.slice(
         0,
@@ -107,8 +108,10 @@ export async function failContactImport(
     .where(eq(contactImports.id, importId));
 }
 
+/** Each batch is one statement and, when someone listens, one webhook fan-out. */
 async function upsertInBatches(
   tx: Executor,
+  jobs: JobQueue,
   job: ContactImport,
   rows: BulkContact[],
   now: Date,
@@ -116,7 +119,7 @@ async function upsertInBatches(
   let created = 0;
   let updated = 0;
   for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
-    const done = await bulkUpsertContacts(tx, {
+    const done = await bulkUpsertContacts(tx, jobs, {
       projectId: job.projectId,
       rows: rows.slice(i, i + UPSERT_BATCH),
       source: "import",
