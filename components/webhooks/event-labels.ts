@@ -2,7 +2,7 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/event
 
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType };
 
-/** What each event type means, for the endpoint form's checkboxes. */
+/** What each event type means, for the endpoint form's checkboxes (one line each). */
 export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "email.sent": "The relay (your SMTP server or Resend) took the email.",
   "email.delivered": "The receiving mail server accepted the email.",
@@ -22,7 +22,31 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "automation.paused": "Too many bounces or complaints: an automation paused itself.",
 };
 
-export function describeEvents(events: string[]): string {
-  if (WEBHOOK_EVENT_TYPES.every((type) => events.includes(type))) return "All events";
-  return events.join(", ");
+const GROUP_OF: Record<WebhookEventType, string> = {
+  "email.sent": "Email",
+  "email.delivered": "Email",
+  "email.delivery_delayed": "Email",
+  "email.bounced": "Email",
+  "email.complained": "Email",
+  "email.failed": "Email",
+  "email.opened": "Email",
+  "email.clicked": "Email",
+  "contact.created": "Contacts",
+  "contact.updated": "Contacts",
+  "contact.deleted": "Contacts",
+  "contact.unsubscribed": "Contacts",
+  "suppression.created": "Suppressions",
+  "suppression.deleted": "Suppressions",
+  "campaign.paused": "Campaigns & automations",
+  "automation.paused": "Campaigns & automations",
+};
+
+/** The types by group, in the order of WEBHOOK_EVENT_TYPES (a new type must name its group). */
+export const EVENT_GROUPS: { label: string; types: WebhookEventType[] }[] = [
+  ...new Set(Object.values(GROUP_OF)),
+].map((label) => ({ label, types: WEBHOOK_EVENT_TYPES.filter((t) => GROUP_OF[t] === label) }));
+
+/** An endpoint's subscription in a few words: "All events" only for an all-events endpoint. */
+export function describeEvents(endpoint: { events: string[]; all_events: boolean }): string {
+  return endpoint.all_events ? "All events" : endpoint.events.join(", ");
 }
