@@ -26,14 +26,23 @@ export type ContactSnapshot = Pick<
   | "updatedAt"
 >;
 
+/** The contact stopped receiving mail by a write: all of it (topicId null) or one topic's. */
+type Unsubscribed = { topicId: string | null };
+
 /** What one write did to one contact, as its writer judged it (see `contactChangedSql`). */
-export type ContactWrite = {
-  contact: ContactSnapshot;
-  /** `updated`: a stored field changed. null: nothing stored changed (no `contact.updated`). */
-  change: "created" | "updated" | "deleted" | null;
-  /** The contact stopped receiving mail by this write: all of it (topicId null) or one topic's. */
-  unsubscribed?: { topicId: string | null };
-};
+export type ContactWrite =
+  | {
+      contact: ContactSnapshot;
+      /** `updated`: a stored field changed. null: nothing stored changed (no contact.updated). */
+      change: "created" | "updated" | "deleted" | null;
+      unsubscribed?: Unsubscribed;
+    }
+  | {
+      /** Only an unsubscribe (a topic's: no stored field changed) needs no more of the contact. */
+      contact: Pick<ContactSnapshot, "id" | "projectId" | "email">;
+      change: null;
+      unsubscribed: Unsubscribed;
+    };
 
 /** The types a contact write can fire: bulk writers ask `subscribedTypes` for these first. */
 export const CONTACT_WRITE_TYPES = [
@@ -122,11 +131,12 @@ function contactData(contact: ContactSnapshot) {
 /** The webhook events of some writes (none for a write that changed nothing). */
 export function contactWebhookEvents(writes: ContactWrite[], now: Date): WebhookEvent[] {
   const events: WebhookEvent[] = [];
-  for (const { contact, change, unsubscribed } of writes) {
+  for (const write of writes) {
+    const { contact, unsubscribed } = write;
     const projectId = contact.projectId;
-    if (change) {
-      const type = `contact.${change}` as const;
-      events.push({ projectId, type, createdAt: now, data: contactData(contact) });
+    if (write.change) {
+      const type = `contact.${write.change}` as const;
+      events.push({ projectId, type, createdAt: now, data: contactData(write.contact) });
     }
     if (unsubscribed) {
       events.push({
