@@ -918,7 +918,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Every event type unless `events` narrows it. The answer carries the signing `secret`. Admin keys only.
+         * @description Without `events`, every type, including types later versions add (`all_events: true`); a list is exactly those types. The answer carries the signing `secret`. Admin keys only.
          *
          *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
@@ -956,7 +956,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook endpoint
-         * @description `url`, `events`, `description`, `active` (re-enabling clears the failure state).
+         * @description `url`, `events` (a list: exactly those types; `null`: every type again, future ones included), `description`, `active` (re-enabling clears the failure state).
          *
          *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
