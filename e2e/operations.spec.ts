@@ -107,11 +107,15 @@ test("a webhook endpoint created in the dashboard reveals its signing secret", a
     .first()
     .click();
   const dialog = page.getByRole("dialog", { name: "Add webhook endpoint" });
-  // Every event type is selected by default.
-  await expect(dialog.getByRole("checkbox")).toHaveCount(7);
+  // "All events" (every type, future ones included) is chosen by default: each type shows checked.
+  const allEvents = dialog.getByRole("checkbox", { name: /^All events/ });
+  await expect(allEvents).toBeChecked();
+  await expect(dialog.getByRole("group", { name: "Contacts" })).toBeVisible();
+  await expect(dialog.getByRole("checkbox")).toHaveCount(17);
   for (const box of await dialog.getByRole("checkbox").all()) await expect(box).toBeChecked();
 
   await dialog.getByLabel("Endpoint URL").fill("not a url");
+  await allEvents.uncheck();
   await dialog.getByRole("button", { name: "Clear all" }).click();
   await dialog.getByRole("button", { name: "Add endpoint" }).click();
   await expect(dialog.getByText("Must be an absolute http(s) URL.")).toBeVisible();

@@ -19,13 +19,14 @@ import { Label } from "../ui/label";
 import { Notice } from "../ui/notice";
 import { Switch } from "../ui/switch";
 import { useToast } from "../ui/toast";
-import { EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "./event-labels";
+import { EVENT_DESCRIPTIONS, EVENT_GROUPS, WEBHOOK_EVENT_TYPES } from "./event-labels";
 
 export type EditableWebhook = {
   id: string;
   url: string;
   description: string | null;
   events: string[];
+  all_events: boolean;
   active: boolean;
 };
 
@@ -57,6 +58,8 @@ function WebhookForm({ webhook, onDone }: { webhook?: EditableWebhook; onDone: (
     IDLE,
   );
   const [events, setEvents] = useState<string[]>(webhook?.events ?? [...WEBHOOK_EVENT_TYPES]);
+  // "All events": every type, those a later version adds included (the endpoint's all_events).
+  const [allEvents, setAllEvents] = useState(webhook?.all_events ?? true);
   const [active, setActive] = useState(webhook?.active ?? true);
 
   useEffect(() => {
@@ -134,33 +137,62 @@ function WebhookForm({ webhook, onDone }: { webhook?: EditableWebhook; onDone: (
           >
             <div className="flex items-center justify-between">
               <legend className="text-[13px] font-medium text-zinc-800">Events</legend>
-              <button
-                type="button"
-                onClick={() => setEvents(all ? [] : [...WEBHOOK_EVENT_TYPES])}
-                className="cursor-pointer text-[13px] font-medium text-indigo-600 hover:text-indigo-500"
-              >
-                {all ? "Clear all" : "Select all"}
-              </button>
-            </div>
-            <div className="divide-y divide-zinc-100 rounded-xl ring-1 ring-zinc-200 ring-inset">
-              {WEBHOOK_EVENT_TYPES.map((type) => (
-                <label
-                  key={type}
-                  className="flex cursor-pointer items-start gap-3 px-3 py-2.5 hover:bg-zinc-50"
+              {!allEvents && (
+                <button
+                  type="button"
+                  onClick={() => setEvents(all ? [] : [...WEBHOOK_EVENT_TYPES])}
+                  className="cursor-pointer text-[13px] font-medium text-indigo-600 hover:text-indigo-500"
                 >
-                  <input
-                    type="checkbox"
-                    name="events"
-                    value={type}
-                    checked={events.includes(type)}
-                    onChange={(e) => toggle(type, e.currentTarget.checked)}
-                    className="mt-0.5 size-4 shrink-0 accent-indigo-600"
-                  />
-                  <span className="min-w-0">
-                    <code className="block font-mono text-[13px] text-zinc-900">{type}</code>
-                    <span className="block text-xs text-zinc-500">{EVENT_DESCRIPTIONS[type]}</span>
-                  </span>
-                </label>
+                  {all ? "Clear all" : "Select all"}
+                </button>
+              )}
+            </div>
+            <label className="flex cursor-pointer items-start gap-3 rounded-xl px-3 py-2.5 ring-1 ring-zinc-200 ring-inset hover:bg-zinc-50">
+              <input
+                type="checkbox"
+                name="all_events"
+                checked={allEvents}
+                onChange={(e) => setAllEvents(e.currentTarget.checked)}
+                aria-describedby="webhook-all-events-hint"
+                className="mt-0.5 size-4 shrink-0 accent-indigo-600"
+              />
+              <span className="min-w-0">
+                <span className="block text-[13px] font-medium text-zinc-900">All events</span>
+                <span id="webhook-all-events-hint" className="block text-xs text-zinc-500">
+                  Every type below, and the types later versions of Mailwright add.
+                </span>
+              </span>
+            </label>
+            <div className="max-h-80 divide-y divide-zinc-100 overflow-y-auto rounded-xl ring-1 ring-zinc-200 ring-inset">
+              {EVENT_GROUPS.map((group) => (
+                <div key={group.label} role="group" aria-label={group.label}>
+                  <p className="px-3 pt-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">
+                    {group.label}
+                  </p>
+                  {group.types.map((type) => (
+                    <label
+                      key={type}
+                      className={`flex items-start gap-3 px-3 py-2 ${allEvents ? "opacity-60" : "cursor-pointer hover:bg-zinc-50"}`}
+                    >
+                      <input
+                        type="checkbox"
+                        name="events"
+                        value={type}
+                        // Included by "All events": shown checked, not sent (all_events says it).
+                        checked={allEvents || events.includes(type)}
+                        disabled={allEvents}
+                        onChange={(e) => toggle(type, e.currentTarget.checked)}
+                        className="mt-0.5 size-4 shrink-0 accent-indigo-600"
+                      />
+                      <span className="min-w-0">
+                        <code className="block font-mono text-[13px] text-zinc-900">{type}</code>
+                        <span className="block text-xs text-zinc-500">
+                          {EVENT_DESCRIPTIONS[type]}
+                        </span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
               ))}
             </div>
             {errors.events && (

@@ -43,12 +43,12 @@ export function WebhooksTable({ webhooks, now }: { webhooks: WebhookSummary[]; n
                   </span>
                   <span className="truncate">
                     {webhook.description ?? <span className="text-zinc-400">No description</span>}
-                    <span className="lg:hidden"> · {describeEvents(webhook.events)}</span>
+                    <span className="lg:hidden"> · {describeEvents(webhook)}</span>
                   </span>
                 </span>
               </TD>
               <TD className="hidden max-w-64 lg:table-cell">
-                <EventsSummary events={webhook.events} />
+                <EventsSummary endpoint={webhook} />
               </TD>
               <TD className="hidden whitespace-nowrap sm:table-cell">
                 <EndpointStatusBadge endpoint={webhook} />
@@ -81,12 +81,21 @@ export function WebhooksTable({ webhooks, now }: { webhooks: WebhookSummary[]; n
   );
 }
 
-export function EventsSummary({ events }: { events: string[] }) {
-  const summary = describeEvents(events);
-  if (summary === "All events") return <span className="text-zinc-700">All events</span>;
+export function EventsSummary({
+  endpoint,
+}: {
+  endpoint: { events: string[]; all_events: boolean };
+}) {
+  if (endpoint.all_events) {
+    return (
+      <span className="text-zinc-700" title="Every type, including types added later">
+        All events
+      </span>
+    );
+  }
   return (
     <span className="flex flex-wrap gap-1">
-      {events.map((type) => (
+      {endpoint.events.map((type) => (
         <code
           key={type}
           className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[11.5px] text-zinc-700"

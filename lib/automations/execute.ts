@@ -6,10 +6,19 @@ import {
   contacts,
   type AutomationRun,
 } from "@/db/schema";
-import type { Executor } from "@/db";
+import { rowsOf, type Executor } from "@/db";
 import { newId } from "@/lib/core/ids";
+import type { JobQueue } from "@/lib/core/jobs/queue";
 import { deliverEmailJob } from "@/lib/sending/jobs";
 import type { Runtime } from "@/lib/core/runtime";
+import {
+  contactChangedSql,
+  contactFromRow,
+  contactUnsubscribedSql,
+  contactWriteOf,
+  enqueueContactWebhooks,
+  type RawContactRow,
+} from "../webhooks/contact-events";
 import { AutomationEmailBatch } from "./email-step";
 import {
   advanceRun,
@@ -149,7 +158,7 @@ async function executeBatch(runtime: Runtime, runIds: readonly string[]) {
     const delivering = await mailer.flush();
     await insertStepRecords(tx, records, now);
     await closeStepRecords(tx, closures);
-    await patchContacts(tx, patches, now);
+    await patchContacts(tx, runtime.jobs, patches, now);
     await saveRuns(tx, updates, now);
     return delivering;
   });
@@ -213,9 +222,13 @@ async function closeStepRecords(tx: Executor, closures: (StepClosure & { runId: 
     where s.run_id = v.run_id and s.step_id = v.step_id and s.finished_at is null`);
 }
 
-/** Action steps' contact changes: `data` merged shallowly, a null value removes the key. */
+/**
+ * Action steps' contact changes: `data` merged shallowly, a null value removes the key. Each
+ * row is locked and read as it was in the same statement, so the webhooks name real changes.
+ */
 async function patchContacts(
   tx: Executor,
+  jobs: JobQueue,
   patches: { contactId: string; patch: ContactPatch }[],
   now: Date,
 ) {
@@ -229,14 +242,24 @@ async function patchContacts(
       remove_keys: data.filter(([, v]) => v === null).map(([k]) => k),
     };
   });
-  await tx.execute(sql`
+  const patched = await tx.execute(sql`
+    with v as (
+      select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+        as v(id text, subscribed boolean, set_data jsonb, remove_keys jsonb)
+    )
     update ${contacts} c
     set subscribed = coalesce(v.subscribed, c.subscribed),
         data = (c.data || v.set_data) - array(select jsonb_array_elements_text(v.remove_keys)),
         updated_at = ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-      as v(id text, subscribed boolean, set_data jsonb, remove_keys jsonb)
-    where c.id = v.id`);
+    from v join (select id, email, name, subscribed, source, data from ${contacts}
+                 where id in (select id from v) order by id for update) prior on prior.id = v.id
+    where c.id = v.id
+    returning c.*, ${contactChangedSql("prior", "c")} as changed,
+              ${contactUnsubscribedSql("prior", "c")} as unsubscribed`);
+  const writes = rowsOf<RawContactRow & { changed: boolean; unsubscribed: boolean }>(patched).map(
+    (row) => contactWriteOf(contactFromRow(row), { ...row, created: false }),
+  );
+  await enqueueContactWebhooks(tx, jobs, writes, now);
 }
 
 /** Every run of the batch gets its new state; `dispatched_at` is cleared so it can be due again. */

@@ -2,11 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { contacts, emails, events, projects, topics } from "@/db/schema";
 import type { Database, Executor } from "@/db";
 import type { Clock } from "@/lib/core/clock";
+import type { JobQueue } from "@/lib/core/jobs/queue";
 import { SUBSCRIPTION_EVENTS } from "../contacts/subscription-events";
 import { newId } from "@/lib/core/ids";
 import { isPlausibleToken } from "../tracking/token";
 import type { ContactTopicResource } from "../topics/serialize";
 import { contactTopicStates, saveSubscriptions } from "../topics/subscriptions";
+import { enqueueContactWebhooks } from "../webhooks/contact-events";
 import { countCampaignUnsubscribe } from "./counters";
 
 /** Who an unsubscribe link is for, and what the preference center shows them. */
@@ -21,7 +23,7 @@ export type PreferenceTarget = {
 };
 
 type LinkedEmail = NonNullable<Awaited<ReturnType<typeof emailByToken>>>;
-type Deps = { db: Database; clock: Clock };
+type Deps = { db: Database; clock: Clock; jobs: JobQueue };
 
 async function emailByToken(db: Executor, token: string) {
   if (!isPlausibleToken(token)) return null;
@@ -76,15 +78,17 @@ export async function describePreferences(db: Database, token: string) {
  * once (decision 0046). Idempotent.
  */
 export async function oneClickUnsubscribe(deps: Deps, token: string) {
-  return withLinkedEmail(deps, token, async (tx, row, now) => {
-    if (row.topicId) await chooseTopics(tx, row, [{ id: row.topicId, optIn: false }], now);
-    else await changeSubscription(tx, row, false, now);
+  return withLinkedEmail(deps, token, async (tx, row, now, jobs) => {
+    if (row.topicId) await chooseTopics(tx, jobs, row, [{ id: row.topicId, optIn: false }], now);
+    else await changeSubscription(tx, jobs, row, false, now);
   });
 }
 
 /** The page's "Unsubscribe from everything": `subscribed: false`, whatever the topics say. */
 export async function unsubscribeFromEverything(deps: Deps, token: string) {
-  return withLinkedEmail(deps, token, (tx, row, now) => changeSubscription(tx, row, false, now));
+  return withLinkedEmail(deps, token, (tx, row, now, jobs) =>
+    changeSubscription(tx, jobs, row, false, now),
+  );
 }
 
 /**
@@ -92,7 +96,9 @@ export async function unsubscribeFromEverything(deps: Deps, token: string) {
  * campaign's unsubscribe count stays (it happened, decision 0024). Idempotent.
  */
 export async function resubscribeByToken(deps: Deps, token: string) {
-  return withLinkedEmail(deps, token, (tx, row, now) => changeSubscription(tx, row, true, now));
+  return withLinkedEmail(deps, token, (tx, row, now, jobs) =>
+    changeSubscription(tx, jobs, row, true, now),
+  );
 }
 
 /**
@@ -100,10 +106,11 @@ export async function resubscribeByToken(deps: Deps, token: string) {
  * (DECISIONS §13). Private topics are never touched. Only actual changes are recorded.
  */
 export async function savePreferences(deps: Deps, token: string, checked: ReadonlySet<string>) {
-  return withLinkedEmail(deps, token, async (tx, row, now) => {
+  return withLinkedEmail(deps, token, async (tx, row, now, jobs) => {
     const shown = await contactTopicStates(tx, row.projectId, row.contactId, { publicOnly: true });
     await chooseTopics(
       tx,
+      jobs,
       row,
       shown.map((t) => ({ id: t.id, optIn: checked.has(t.id) })),
       now,
@@ -114,38 +121,59 @@ export async function savePreferences(deps: Deps, token: string, checked: Readon
 async function withLinkedEmail(
   deps: Deps,
   token: string,
-  change: (tx: Executor, row: LinkedEmail, now: Date) => Promise<void>,
+  change: (tx: Executor, row: LinkedEmail, now: Date, jobs: JobQueue) => Promise<void>,
 ): Promise<PreferenceTarget | null> {
   const row = await emailByToken(deps.db, token);
   if (!row) return null;
   return deps.db.transaction(async (tx) => {
-    await change(tx, row, deps.clock.now());
+    await change(tx, row, deps.clock.now(), deps.jobs);
     return targetOf(tx, row);
   });
 }
 
-async function changeSubscription(tx: Executor, row: LinkedEmail, subscribed: boolean, now: Date) {
+async function changeSubscription(
+  tx: Executor,
+  jobs: JobQueue,
+  row: LinkedEmail,
+  subscribed: boolean,
+  now: Date,
+) {
   // Names the email in the contact's subscription history (the trigger of migration 0018).
   await tx.execute(sql`select set_config('mailwright.unsubscribe_email', ${row.id}, true)`);
   const changed = await tx
     .update(contacts)
     .set({ subscribed, updatedAt: now })
     .where(and(eq(contacts.id, row.contactId), eq(contacts.subscribed, !subscribed)))
-    .returning({ id: contacts.id });
+    .returning();
   if (changed.length === 0) return;
   if (!subscribed) await countCampaignUnsubscribe(tx, row, now);
   await recordSubscriptionEvent(tx, row, subscribed ? "resubscribed" : "unsubscribed", now, null);
+  // contact.updated; leaving all mail is also contact.unsubscribed (no topic).
+  await enqueueContactWebhooks(
+    tx,
+    jobs,
+    [
+      {
+        contact: changed[0]!,
+        change: "updated",
+        ...(!subscribed && { unsubscribed: { topicId: null } }),
+      },
+    ],
+    now,
+  );
 }
 
 /** Saves topic choices from the link; leaving the email's own topic counts for its campaign. */
 async function chooseTopics(
   tx: Executor,
+  jobs: JobQueue,
   row: LinkedEmail,
   choices: { id: string; optIn: boolean }[],
   now: Date,
 ) {
   const changed = await saveSubscriptions(
     tx,
+    jobs,
     choices.map((c) => ({
       projectId: row.projectId,
       contactId: row.contactId,

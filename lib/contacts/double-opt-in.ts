@@ -9,6 +9,7 @@ import { enrollSubscribedContact } from "../automations/enroll";
 import { ValidationError } from "@/lib/core/errors";
 import { OutboundBatch } from "../sending/outbound";
 import { isPlausibleToken } from "../tracking/token";
+import { updateContacts } from "./write";
 
 /** The system template the confirmation email uses (its button goes to `data.verify_url`). */
 export const CONFIRMATION_TEMPLATE = "tpl_system_verify_email";
@@ -82,17 +83,19 @@ export async function describeConfirmation(deps: { db: Database; clock: Clock },
  * expired token (a link older than CONFIRMATION_VALIDITY_DAYS).
  */
 export async function confirmSubscription(
-  deps: Pick<Runtime, "db" | "clock" | "dueWork">,
+  deps: Pick<Runtime, "db" | "clock" | "dueWork" | "jobs">,
   token: string,
 ) {
   if (!isPlausibleToken(token)) return null;
   const now = deps.clock.now();
   const confirmed = await deps.db.transaction(async (tx) => {
-    const [contact] = await tx
-      .update(contacts)
-      .set({ subscribed: true, confirmationToken: null, updatedAt: now })
-      .where(validToken(token, now))
-      .returning({ id: contacts.id, projectId: contacts.projectId, email: contacts.email });
+    const [contact] = await updateContacts(
+      tx,
+      deps.jobs,
+      validToken(token, now),
+      { subscribed: true, confirmationToken: null, updatedAt: now },
+      now,
+    );
     if (!contact) return null;
     await enrollSubscribedContact(tx, { projectId: contact.projectId, contactId: contact.id, now });
     return contact;

@@ -5,6 +5,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import { NotFoundError } from "@/lib/core/errors";
 import { Tag } from "@/lib/core/tags";
 import { parseInput } from "@/lib/core/validation";
+import { updateContacts } from "./write";
 
 /** Add or remove one tag; see lib/core/tags.ts for what a tag is. */
 export const ContactTagInput = z.object({ tag: Tag });
@@ -38,14 +39,14 @@ export async function removeContactTag(ctx: ServiceContext, contactId: string, i
 }
 
 async function patchTags(ctx: ServiceContext, contactId: string, tags: ReturnType<typeof sql>) {
-  const [contact] = await ctx.db
-    .update(contacts)
-    .set({
-      data: sql`jsonb_set(${contacts.data}, '{tags}', ${tags})`,
-      updatedAt: ctx.clock.now(),
-    })
-    .where(and(eq(contacts.projectId, ctx.projectId), eq(contacts.id, contactId)))
-    .returning();
+  const now = ctx.clock.now();
+  const [contact] = await updateContacts(
+    ctx.db,
+    ctx.jobs,
+    and(eq(contacts.projectId, ctx.projectId), eq(contacts.id, contactId))!,
+    { data: sql`jsonb_set(${contacts.data}, '{tags}', ${tags})`, updatedAt: now },
+    now,
+  );
   if (!contact) throw new NotFoundError("Contact");
   return contact;
 }

@@ -2,7 +2,7 @@ import { getTableColumns, sql } from "drizzle-orm";
 import { automationRuns, automations, contacts, type Contact } from "@/db/schema";
 import { rowsOf, type Executor } from "@/db";
 import { runIdSql, subscribedRunContext } from "../automations/enroll";
-import type { ServiceContext } from "@/lib/core/context";
+import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { newId } from "@/lib/core/ids";
 import { projectSettings } from "../projects/settings";
 import { startDoubleOptIn } from "./double-opt-in";
@@ -10,6 +10,16 @@ import { parseInput } from "@/lib/core/validation";
 import { mergedDataSql, splitDataPatch } from "./data-patch";
 import { assertTopicChoices, saveTopicChoices } from "../topics/subscriptions";
 import { UpsertContactInput } from "./schemas";
+import { subscribedTypes } from "../webhooks/enqueue";
+import {
+  CONTACT_WRITE_TYPES,
+  contactChangedSql,
+  contactFromRow,
+  contactUnsubscribedSql,
+  contactWriteOf,
+  enqueueContactWebhooks,
+  type RawContactRow,
+} from "../webhooks/contact-events";
 
 export type UpsertContactResult = { contact: Contact; created: boolean; enrolledRunIds: string[] };
 
@@ -64,8 +74,15 @@ export async function upsertContact(
     .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)`.as("created") });
 
   const nowParam = sql`${now.toISOString()}::timestamptz`;
-  const result = await db.execute<RawUpsertRow>(sql`
-    with upserted as (${upsert.getSQL()}),
+  // The row as it was, from the statement's snapshot, to judge the change for the webhooks. A
+  // write to the same contact committed while this one waited for its lock is not seen: the
+  // change is then judged against the row before both (at worst a doubled or a missed
+  // contact.updated when two writes race on one contact).
+  const prior = sql`select ${contacts.email}, ${contacts.name}, ${contacts.subscribed}, ${contacts.source}, ${contacts.data}
+    from ${contacts} where ${contacts.projectId} = ${ctx.projectId} and ${contacts.email} = ${values.email}`;
+  const statement = sql`
+    with prior as (${prior}),
+    upserted as (${upsert.getSQL()}),
     enrolled as (
       insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, context, finished_at, created_at, updated_at)
       select ${runIdSql(nowParam)}, a.project_id, a.id, u.id,
@@ -80,8 +97,25 @@ export async function upsertContact(
       on conflict do nothing
       returning id
     )
-    select u.*, coalesce((select array_agg(id) from enrolled), '{}') as enrolled_run_ids from upserted u`);
-  const row = rowsOf<RawUpsertRow>(result)[0]!;
+    select u.*, coalesce((select array_agg(id) from enrolled), '{}') as enrolled_run_ids,
+           ${contactChangedSql("prior", "u")} as changed,
+           ${contactUnsubscribedSql("prior", "u")} as unsubscribed
+    from upserted u left join prior on true`;
+  // Webhooks need the write and its deliveries in one transaction; a project nobody listens to
+  // keeps the single statement.
+  const hooked = (await subscribedTypes(db, ctx.projectId, CONTACT_WRITE_TYPES)).size > 0;
+  const row = hooked
+    ? await withTransaction(db, async (tx) => {
+        const written = rowsOf<RawUpsertRow>(await tx.execute(statement))[0]!;
+        await enqueueContactWebhooks(
+          tx,
+          ctx.jobs,
+          [contactWriteOf(contactFromRow(written), written)],
+          now,
+        );
+        return written;
+      })
+    : rowsOf<RawUpsertRow>(await db.execute(statement))[0]!;
   if (row.enrolled_run_ids?.length) ctx.dueWork.wake();
   const upserted: UpsertContactResult = {
     contact: {
@@ -100,21 +134,14 @@ export async function upsertContact(
     created: row.created,
     enrolledRunIds: row.enrolled_run_ids ?? [],
   };
-  await saveTopicChoices(db, ctx.projectId, [row.id], choices, now);
+  await saveTopicChoices(db, ctx.jobs, ctx.projectId, [row.id], choices, now);
   if (confirm && row.created) await startDoubleOptIn(ctx, upserted.contact);
   return upserted;
 }
 
-type RawUpsertRow = {
-  id: string;
-  project_id: string;
-  email: string;
-  name: string | null;
-  subscribed: boolean;
-  source: string;
-  data: Record<string, unknown>;
-  created_at: string | Date;
-  updated_at: string | Date;
+type RawUpsertRow = RawContactRow & {
   created: boolean;
+  changed: boolean;
+  unsubscribed: boolean;
   enrolled_run_ids: string[] | null;
 };

@@ -40,12 +40,32 @@ const STATUS_OF: Partial<Record<EmailEventType, EmailStatus>> = {
 };
 
 const WEBHOOK_OF: Partial<Record<EmailEventType, WebhookEventType>> = {
+  provider_accepted: "email.sent",
   delivered: "email.delivered",
+  deferred: "email.delivery_delayed",
   bounced: "email.bounced",
   complained: "email.complained",
+  failed: "email.failed",
   opened: "email.opened",
   clicked: "email.clicked",
 };
+
+/**
+ * The webhooks an event fires. `email.sent` means the relay took the message: an API provider's
+ * acceptance (`provider_accepted`), or the SMTP relay's 2xx, which is also `delivered` — that
+ * one is the delivery attempt's own outcome (it stamps `sent_at`), not a provider's later
+ * report. The `sent` event is not it: it marks an email accepted by the API, not yet handed
+ * over. A cc/bcc's delay (a provider names the recipient) is the timeline's, not the email's.
+ */
+function webhookTypesOf({ email, type, data = {}, patch }: RecordEmailEventInput) {
+  const types: WebhookEventType[] = [];
+  if (type === "delivered" && patch?.sentAt !== undefined) types.push("email.sent");
+  const ofRecipient =
+    typeof data.recipient !== "string" || data.recipient.toLowerCase() === email.to.toLowerCase();
+  const mapped = WEBHOOK_OF[type];
+  if (mapped && (type !== "deferred" || ofRecipient)) types.push(mapped);
+  return types;
+}
 
 /** The columns of an email its events need: select these to record events for it. */
 export const EVENT_EMAIL_COLUMNS = {
@@ -87,7 +107,7 @@ export async function recordEmailEvent(tx: Executor, jobs: JobQueue, input: Reco
  * `recordEmailEvent` for many events in a few statements whatever their number (the delivery
  * worker records its outcomes in batches): one insert of timeline rows, one update of the
  * emails per wave (an email appears once per wave, in input order), one counter update per
- * campaign variant, one webhook fan-out per project and event type. Returns how many were
+ * campaign variant, one webhook fan-out per project. Returns how many were
  * recorded (repeated outcomes are not).
  */
 export async function recordEmailEvents(
@@ -124,30 +144,28 @@ export async function recordEmailEvents(
     for (const row of await updateEmails(tx, wave)) tagsOf.set(row.id, row.tags ?? []);
   }
 
-  const webhookGroups = new Map<string, WebhookEvent[]>();
-  for (const { email, type, now, data = {} } of recorded) {
+  const webhooks: WebhookEvent[] = [];
+  for (const input of recorded) {
+    const { email, type, now, data = {} } = input;
     if (type === "bounced" && data.reason === "hard_bounce") {
-      await suppressAddress(tx, email.projectId, email.to, "hard_bounce", now);
+      await suppressAddress(tx, jobs, email.projectId, email.to, "hard_bounce", now);
     }
     if (type === "complained") {
-      await suppressAddress(tx, email.projectId, email.to, "complaint", now);
+      await suppressAddress(tx, jobs, email.projectId, email.to, "complaint", now);
     }
     if (type === "recipient_bounced" && typeof data.recipient === "string") {
-      await suppressAddress(tx, email.projectId, data.recipient, "hard_bounce", now);
+      await suppressAddress(tx, jobs, email.projectId, data.recipient, "hard_bounce", now);
     }
-    const webhookType = WEBHOOK_OF[type];
-    if (!webhookType) continue;
-    const key = `${email.projectId} ${webhookType}`;
-    const group = webhookGroups.get(key) ?? [];
-    group.push({
-      projectId: email.projectId,
-      type: webhookType,
-      createdAt: now,
-      data: { ...webhookData(email, type, data), tags: tagsOf.get(email.id) ?? [] },
-    });
-    webhookGroups.set(key, group);
+    for (const webhookType of webhookTypesOf(input)) {
+      webhooks.push({
+        projectId: email.projectId,
+        type: webhookType,
+        createdAt: now,
+        data: { ...webhookData(email, type, data), tags: tagsOf.get(email.id) ?? [] },
+      });
+    }
   }
-  for (const events of webhookGroups.values()) await enqueueWebhookDeliveries(tx, jobs, events);
+  await enqueueWebhookDeliveries(tx, jobs, webhooks);
   // Last: the campaign counters are shared by every writer, so their row locks are held for
   // as short a time as possible.
   await countCampaignEvents(tx, recorded);
@@ -242,6 +260,7 @@ function webhookData(
   const base = { id: email.id, to: email.to, subject: email.subject };
   if (type === "bounced" || type === "complained")
     return { ...base, reason: data.reason ?? (type === "bounced" ? "hard_bounce" : "complaint") };
+  if (type === "failed") return { ...base, reason: data.reason ?? "failed" };
   if (type === "opened") return { ...base, machine: data.machine === true };
   if (type === "clicked") return { ...base, url: data.url, machine: data.machine === true };
   return base;

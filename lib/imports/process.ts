@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { contactImportChunks, contactImports, contacts, type ContactImport } from "@/db/schema";
 import type { Database, Executor } from "@/db";
 import type { Clock } from "@/lib/core/clock";
+import type { JobQueue } from "@/lib/core/jobs/queue";
 import type { Runtime } from "@/lib/core/runtime";
 import { bulkUpsertContacts } from "../contacts/bulk-upsert";
 import { FirstRows, sortPiece } from "./duplicates";
@@ -23,7 +24,7 @@ const UPSERT_BATCH = 5000;
  * the emails of the chunks before it; re-running a chunk is harmless (upserts are idempotent).
  */
 export async function processContactImport(
-  deps: Pick<Runtime, "db" | "clock" | "dueWork">,
+  deps: Pick<Runtime, "db" | "clock" | "dueWork" | "jobs">,
   importId: string,
 ) {
   const seen = new FirstRows();
@@ -61,9 +62,9 @@ export async function processContactImport(
         .where(eq(contactImports.id, importId))
         .for("update");
       if (current?.nextChunk !== job.nextChunk) return { created: 0 };
-      const { created, updated } = await upsertInBatches(tx, job, fresh, now);
+      const { created, updated } = await upsertInBatches(tx, deps.jobs, job, fresh, now);
       // Later rows of emails met in earlier chunks: applied, counted as duplicates only.
-      await upsertInBatches(tx, job, repeats, now);
+      await upsertInBatches(tx, deps.jobs, job, repeats, now);
       const kept = errors.slice(0, Math.max(0, MAX_ERRORS_KEPT - job.errors.length));
       const keptDuplicates = duplicates.slice(
         0,
@@ -110,8 +111,10 @@ export async function failContactImport(
     .where(eq(contactImports.id, importId));
 }
 
+/** Each batch is one statement and, when someone listens, one webhook fan-out. */
 async function upsertInBatches(
   tx: Executor,
+  jobs: JobQueue,
   job: ContactImport,
   rows: BulkContact[],
   now: Date,
@@ -119,7 +122,7 @@ async function upsertInBatches(
   let created = 0;
   let updated = 0;
   for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
-    const done = await bulkUpsertContacts(tx, {
+    const done = await bulkUpsertContacts(tx, jobs, {
       projectId: job.projectId,
       rows: rows.slice(i, i + UPSERT_BATCH),
       source: "import",
@@ -129,7 +132,7 @@ async function upsertInBatches(
     created += done.created;
     updated += done.updated;
   }
-  await saveImportedTopics(tx, job.projectId, rows, now);
+  await saveImportedTopics(tx, jobs, job.projectId, rows, now);
   return { created, updated };
 }
 
@@ -149,7 +152,13 @@ function withKnownTopics(results: RowResult[], known: Set<string>): RowResult[] 
 }
 
 /** The rows' topic choices, once their contacts exist: one lookup and one upsert per batch. */
-async function saveImportedTopics(tx: Executor, projectId: string, rows: BulkContact[], now: Date) {
+async function saveImportedTopics(
+  tx: Executor,
+  jobs: JobQueue,
+  projectId: string,
+  rows: BulkContact[],
+  now: Date,
+) {
   const choosing = rows.filter((r) => r.topics?.length);
   if (choosing.length === 0) return;
   const found = await tx
@@ -167,6 +176,7 @@ async function saveImportedTopics(tx: Executor, projectId: string, rows: BulkCon
   const idOf = new Map(found.map((c) => [c.email, c.id]));
   await saveSubscriptions(
     tx,
+    jobs,
     choosing.flatMap((row) =>
       row.topics!.map((t) => ({
         projectId,

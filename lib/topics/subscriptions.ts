@@ -1,8 +1,10 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { contacts, contactTopics, topics, type TopicSubscription } from "@/db/schema";
 import type { Executor } from "@/db";
 import { insertRows } from "@/db/bulk-insert";
 import type { ServiceContext } from "@/lib/core/context";
+import type { JobQueue } from "@/lib/core/jobs/queue";
+import { enqueueContactWebhooks } from "../webhooks/contact-events";
 import { NotFoundError } from "@/lib/core/errors";
 import { parseInput } from "@/lib/core/validation";
 import { assertProjectTopics } from "./internal";
@@ -76,7 +78,7 @@ export async function updateContactTopics(ctx: ServiceContext, contactId: string
   return ctx.db.transaction(async (tx) => {
     await assertContact(tx, ctx.projectId, contactId);
     await assertTopicChoices(tx, ctx.projectId, choices);
-    await saveTopicChoices(tx, ctx.projectId, [contactId], choices, ctx.clock.now());
+    await saveTopicChoices(tx, ctx.jobs, ctx.projectId, [contactId], choices, ctx.clock.now());
     const data = await contactTopicStates(tx, ctx.projectId, contactId);
     return { data, has_more: false, next_cursor: null };
   });
@@ -102,6 +104,7 @@ export function assertTopicChoices(
  */
 export async function saveTopicChoices(
   tx: Executor,
+  jobs: JobQueue,
   projectId: string,
   contactIds: string[],
   choices: TopicChoice[],
@@ -110,6 +113,7 @@ export async function saveTopicChoices(
   if (contactIds.length === 0 || choices.length === 0) return;
   await saveSubscriptions(
     tx,
+    jobs,
     contactIds.flatMap((contactId) =>
       choices.map((c) => ({ projectId, contactId, topicId: c.id, subscription: c.subscription })),
     ),
@@ -124,14 +128,19 @@ export type SubscriptionRow = {
   subscription: TopicSubscription;
 };
 
-/** Upserts explicit choices; returns the ones that changed (a repeated choice is no change). */
+/**
+ * Upserts explicit choices; returns the ones that changed (a repeated choice is no change). Each
+ * change to `opt_out` is a `contact.unsubscribed` webhook with its `topic_id` (DECISIONS §15),
+ * whichever path made it: the API, an import, the preference center.
+ */
 export async function saveSubscriptions(
   tx: Executor,
+  jobs: JobQueue,
   rows: SubscriptionRow[],
   now: Date,
 ): Promise<{ contact_id: string; topic_id: string; subscription: TopicSubscription }[]> {
   if (rows.length === 0) return [];
-  return insertRows<
+  const changed = await insertRows<
     typeof contactTopics,
     { contact_id: string; topic_id: string; subscription: TopicSubscription }
   >(
@@ -142,5 +151,38 @@ export async function saveSubscriptions(
       set subscription = excluded.subscription, updated_at = excluded.updated_at
       where ${contactTopics}.subscription is distinct from excluded.subscription
       returning contact_id, topic_id, subscription`,
+  );
+  await announceOptOuts(tx, jobs, rows[0]!.projectId, changed, now);
+  return changed;
+}
+
+async function announceOptOuts(
+  tx: Executor,
+  jobs: JobQueue,
+  projectId: string,
+  changed: { contact_id: string; topic_id: string; subscription: TopicSubscription }[],
+  now: Date,
+) {
+  const left = changed.filter((c) => c.subscription === "opt_out");
+  if (left.length === 0) return;
+  const found = await tx
+    .select({ id: contacts.id, email: contacts.email })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.projectId, projectId),
+        inArray(contacts.id, [...new Set(left.map((c) => c.contact_id))]),
+      ),
+    );
+  const emailOf = new Map(found.map((c) => [c.id, c.email]));
+  await enqueueContactWebhooks(
+    tx,
+    jobs,
+    left.map((c) => ({
+      contact: { id: c.contact_id, projectId, email: emailOf.get(c.contact_id)! },
+      change: null,
+      unsubscribed: { topicId: c.topic_id },
+    })),
+    now,
   );
 }

@@ -7,7 +7,10 @@ import { webhookInputSchemas } from "./schemas";
 import { newWebhookSecret } from "./signature";
 import { authorize } from "@/lib/core/permissions";
 
-/** Registers an endpoint; it subscribes to every event type unless `events` narrows it. */
+/**
+ * Registers an endpoint. Without `events` it receives every type, including types added in a
+ * later version (`all_events`); a list receives exactly those types.
+ */
 export async function createWebhook(ctx: ServiceContext, input: unknown) {
   authorize(ctx, "webhooks.manage");
   const values = parseInput(webhookInputSchemas(ctx.config).CreateWebhookInput, input);
@@ -20,6 +23,7 @@ export async function createWebhook(ctx: ServiceContext, input: unknown) {
       url: values.url,
       description: values.description ?? null,
       events: values.events ?? [...WEBHOOK_EVENT_TYPES],
+      allEvents: values.events === undefined,
       secret: newWebhookSecret(),
       active: true,
       createdAt: now,

@@ -73,7 +73,8 @@ function webhookInputs(allowPrivate: boolean) {
     }),
     UpdateWebhookInput: z.object({
       url: url.optional(),
-      events: Events.optional(),
+      // null: every type again, future ones included (as an endpoint created without a list).
+      events: Events.nullable().optional(),
       description: Description.optional(),
       active: z.boolean({ error: "must be a boolean" }).optional(),
     }),

@@ -7,7 +7,14 @@ export const WebhookSummaryResponse = z.strictObject({
   id: z.string().meta({ example: "wh_9LmQ2xKc7VbT4nRz" }),
   url: z.string().meta({ example: "https://hooks.acme.example/mailwright" }),
   description: z.string().nullable(),
-  events: z.array(z.string()).meta({ example: [...WEBHOOK_EVENT_TYPES] }),
+  events: z.array(z.string()).meta({
+    example: [...WEBHOOK_EVENT_TYPES],
+    description: "The types it receives: with `all_events`, every type this version has.",
+  }),
+  all_events: z.boolean().meta({
+    description:
+      "Created without `events` (or PATCHed with `events: null`): it receives every type, types added later included.",
+  }),
   active: z.boolean(),
   disabled_reason: z.string().nullable(),
   failing_since: Timestamp.nullable(),
@@ -63,7 +70,9 @@ export function serializeWebhookSummary(
     id: endpoint.id,
     url: endpoint.url,
     description: endpoint.description,
-    events: endpoint.events,
+    // Every type there is now: the stored list is what there was when it was last set.
+    events: endpoint.allEvents ? [...WEBHOOK_EVENT_TYPES] : endpoint.events,
+    all_events: endpoint.allEvents,
     active: endpoint.active,
     disabled_reason: endpoint.disabledReason,
     failing_since: iso(endpoint.failingSince),

@@ -3,14 +3,17 @@ import { webhookEndpoints } from "@/db/schema";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { NotFoundError } from "@/lib/core/errors";
 import { parseInput } from "@/lib/core/validation";
+import { WEBHOOK_EVENT_TYPES } from "./event-types";
 import { webhookInputSchemas } from "./schemas";
 import { authorize } from "@/lib/core/permissions";
 
 export const DISABLED_BY_USER = "disabled by a user";
 
 /**
- * PATCH semantics: only the fields sent change. Re-enabling starts afresh (no disabled reason,
- * no failure streak), so an endpoint fixed after an auto-disable is not disabled again at once.
+ * PATCH semantics: only the fields sent change. A list of `events` is exactly those types from
+ * now on (no longer "every type"); `events: null` returns to every type, future ones included.
+ * Re-enabling starts afresh (no disabled reason, no failure streak), so an endpoint fixed after
+ * an auto-disable is not disabled again at once.
  */
 export async function updateWebhook(ctx: ServiceContext, webhookId: string, input: unknown) {
   authorize(ctx, "webhooks.manage");
@@ -29,7 +32,10 @@ export async function updateWebhook(ctx: ServiceContext, webhookId: string, inpu
       .update(webhookEndpoints)
       .set({
         ...(values.url !== undefined && { url: values.url }),
-        ...(values.events !== undefined && { events: values.events }),
+        ...(values.events !== undefined && {
+          events: values.events ?? [...WEBHOOK_EVENT_TYPES],
+          allEvents: values.events === null,
+        }),
         ...(values.description !== undefined && { description: values.description }),
         ...(values.active !== undefined && { active: values.active }),
         ...(enabling && { disabledReason: null, failingSince: null }),

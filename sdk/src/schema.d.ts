@@ -1008,7 +1008,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Every event type unless `events` narrows it. The answer carries the signing `secret`. Admin keys only.
+         * @description Without `events`, every type, including types later versions add (`all_events: true`); a list is exactly those types. The answer carries the signing `secret`. Admin keys only.
          *
          *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
@@ -1046,7 +1046,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook endpoint
-         * @description `url`, `events`, `description`, `active` (re-enabling clears the failure state).
+         * @description `url`, `events` (a list: exactly those types; `null`: every type again, future ones included), `description`, `active` (re-enabling clears the failure state).
          *
          *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
@@ -1140,7 +1140,360 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "email.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The relay took the email
+         * @description The SMTP relay answered 2xx (then `email.delivered` fires too), or Resend accepted it (its report of delivery comes later).
+         *
+         *     Sent to every active endpoint that receives `email.sent` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onEmailSentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The email was delivered
+         * @description The receiving server (or Resend) accepted the message.
+         *
+         *     Sent to every active endpoint that receives `email.delivered` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onEmailDeliveredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.delivery_delayed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery was delayed
+         * @description A temporary failure (an SMTP 4xx, the relay unreachable, a provider's deferral); delivery is tried again.
+         *
+         *     Sent to every active endpoint that receives `email.delivery_delayed` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onEmailDeliveryDelayedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.bounced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The email bounced
+         * @description A hard bounce; the address is suppressed.
+         *
+         *     Sent to every active endpoint that receives `email.bounced` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onEmailBouncedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.complained": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The recipient complained
+         * @description The recipient marked it as spam; the address is suppressed.
+         *
+         *     Sent to every active endpoint that receives `email.complained` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onEmailComplainedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The email failed
+         * @description Not delivered and not a bounce, and not retried: the relay refused it, temporary failures used up their retries, or a provider reported a failure.
+         *
+         *     Sent to every active endpoint that receives `email.failed` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onEmailFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The email was opened
+         * @description The tracking pixel was loaded (each load).
+         *
+         *     Sent to every active endpoint that receives `email.opened` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onEmailOpenedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.clicked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link was clicked
+         * @description A tracked link was followed (each click).
+         *
+         *     Sent to every active endpoint that receives `email.clicked` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onEmailClickedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A contact was created
+         * @description By the API, the dashboard or an import. `data` is the contact.
+         *
+         *     Sent to every active endpoint that receives `contact.created` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onContactCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A contact changed
+         * @description A stored field (`email`, `name`, `subscribed`, `source`, `data`) changed, by any path; a write that changes nothing fires nothing. `data` is the contact after the change.
+         *
+         *     Sent to every active endpoint that receives `contact.updated` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onContactUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A contact was deleted
+         * @description `data` is the contact as it was.
+         *
+         *     Sent to every active endpoint that receives `contact.deleted` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onContactDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.unsubscribed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A contact unsubscribed
+         * @description `subscribed` went from true to false, by any path (the unsubscribe link, the API, the dashboard, an automation step, an import); `contact.updated` fires too.
+         *
+         *     Sent to every active endpoint that receives `contact.unsubscribed` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onContactUnsubscribedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "suppression.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An address was suppressed
+         * @description Added by the API, the dashboard, a hard bounce or a complaint.
+         *
+         *     Sent to every active endpoint that receives `suppression.created` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onSuppressionCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "suppression.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An address was unsuppressed
+         * @description Removed from the suppression list; `reason` is the one it had.
+         *
+         *     Sent to every active endpoint that receives `suppression.deleted` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onSuppressionDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A campaign paused itself
+         * @description The deliverability circuit breaker paused a sending campaign.
+         *
+         *     Sent to every active endpoint that receives `campaign.paused` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onCampaignPausedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "automation.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An automation paused itself
+         * @description The deliverability circuit breaker paused a live automation.
+         *
+         *     Sent to every active endpoint that receives `automation.paused` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onAutomationPausedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         SendEmailRequest: {
@@ -1474,12 +1827,12 @@ export interface components {
         };
         CreateWebhookRequest: {
             url: string;
-            events?: ("email.delivered" | "email.bounced" | "email.complained" | "email.opened" | "email.clicked" | "campaign.paused" | "automation.paused")[];
+            events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "contact.created" | "contact.updated" | "contact.deleted" | "contact.unsubscribed" | "suppression.created" | "suppression.deleted" | "campaign.paused" | "automation.paused")[];
             description?: string | null;
         };
         UpdateWebhookRequest: {
             url?: string;
-            events?: ("email.delivered" | "email.bounced" | "email.complained" | "email.opened" | "email.clicked" | "campaign.paused" | "automation.paused")[];
+            events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "contact.created" | "contact.updated" | "contact.deleted" | "contact.unsubscribed" | "suppression.created" | "suppression.deleted" | "campaign.paused" | "automation.paused")[] | null;
             description?: string | null;
             active?: boolean;
         };
@@ -2412,17 +2765,29 @@ export interface components {
             url: string;
             description: string | null;
             /**
+             * @description The types it receives: with `all_events`, every type this version has.
              * @example [
+             *       "email.sent",
              *       "email.delivered",
+             *       "email.delivery_delayed",
              *       "email.bounced",
              *       "email.complained",
+             *       "email.failed",
              *       "email.opened",
              *       "email.clicked",
+             *       "contact.created",
+             *       "contact.updated",
+             *       "contact.deleted",
+             *       "contact.unsubscribed",
+             *       "suppression.created",
+             *       "suppression.deleted",
              *       "campaign.paused",
              *       "automation.paused"
              *     ]
              */
             events: string[];
+            /** @description Created without `events` (or PATCHed with `events: null`): it receives every type, types added later included. */
+            all_events: boolean;
             active: boolean;
             disabled_reason: string | null;
             failing_since: string | null;
@@ -2447,17 +2812,29 @@ export interface components {
                 url: string;
                 description: string | null;
                 /**
+                 * @description The types it receives: with `all_events`, every type this version has.
                  * @example [
+                 *       "email.sent",
                  *       "email.delivered",
+                 *       "email.delivery_delayed",
                  *       "email.bounced",
                  *       "email.complained",
+                 *       "email.failed",
                  *       "email.opened",
                  *       "email.clicked",
+                 *       "contact.created",
+                 *       "contact.updated",
+                 *       "contact.deleted",
+                 *       "contact.unsubscribed",
+                 *       "suppression.created",
+                 *       "suppression.deleted",
                  *       "campaign.paused",
                  *       "automation.paused"
                  *     ]
                  */
                 events: string[];
+                /** @description Created without `events` (or PATCHed with `events: null`): it receives every type, types added later included. */
+                all_events: boolean;
                 active: boolean;
                 disabled_reason: string | null;
                 failing_since: string | null;
@@ -2538,6 +2915,362 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        EmailSentEvent: {
+            /** @constant */
+            type: "email.sent";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: {
+                /**
+                 * @description The email's id.
+                 * @example em_3kTQ9mWcY2hX8pLr
+                 */
+                id: string;
+                /**
+                 * @description The recipient.
+                 * @example ada@example.com
+                 */
+                to: string;
+                subject: string;
+                /** @description The email's tags ([] when it has none). */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+            };
+        };
+        EmailDeliveredEvent: {
+            /** @constant */
+            type: "email.delivered";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: {
+                /**
+                 * @description The email's id.
+                 * @example em_3kTQ9mWcY2hX8pLr
+                 */
+                id: string;
+                /**
+                 * @description The recipient.
+                 * @example ada@example.com
+                 */
+                to: string;
+                subject: string;
+                /** @description The email's tags ([] when it has none). */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+            };
+        };
+        EmailDeliveryDelayedEvent: {
+            /** @constant */
+            type: "email.delivery_delayed";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: {
+                /**
+                 * @description The email's id.
+                 * @example em_3kTQ9mWcY2hX8pLr
+                 */
+                id: string;
+                /**
+                 * @description The recipient.
+                 * @example ada@example.com
+                 */
+                to: string;
+                subject: string;
+                /** @description The email's tags ([] when it has none). */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+            };
+        };
+        EmailBouncedEvent: {
+            /** @constant */
+            type: "email.bounced";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: {
+                /**
+                 * @description The email's id.
+                 * @example em_3kTQ9mWcY2hX8pLr
+                 */
+                id: string;
+                /**
+                 * @description The recipient.
+                 * @example ada@example.com
+                 */
+                to: string;
+                subject: string;
+                /** @description The email's tags ([] when it has none). */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                /** @description `hard_bounce`, `complaint`; for `email.failed`: `rejected` (the relay refused it), `retries_exhausted`, or the provider's (`provider_failed`, `provider_dropped`…). */
+                reason: string;
+            };
+        };
+        EmailComplainedEvent: {
+            /** @constant */
+            type: "email.complained";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: {
+                /**
+                 * @description The email's id.
+                 * @example em_3kTQ9mWcY2hX8pLr
+                 */
+                id: string;
+                /**
+                 * @description The recipient.
+                 * @example ada@example.com
+                 */
+                to: string;
+                subject: string;
+                /** @description The email's tags ([] when it has none). */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                /** @description `hard_bounce`, `complaint`; for `email.failed`: `rejected` (the relay refused it), `retries_exhausted`, or the provider's (`provider_failed`, `provider_dropped`…). */
+                reason: string;
+            };
+        };
+        EmailFailedEvent: {
+            /** @constant */
+            type: "email.failed";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: {
+                /**
+                 * @description The email's id.
+                 * @example em_3kTQ9mWcY2hX8pLr
+                 */
+                id: string;
+                /**
+                 * @description The recipient.
+                 * @example ada@example.com
+                 */
+                to: string;
+                subject: string;
+                /** @description The email's tags ([] when it has none). */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                /** @description `hard_bounce`, `complaint`; for `email.failed`: `rejected` (the relay refused it), `retries_exhausted`, or the provider's (`provider_failed`, `provider_dropped`…). */
+                reason: string;
+            };
+        };
+        EmailOpenedEvent: {
+            /** @constant */
+            type: "email.opened";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: {
+                /**
+                 * @description The email's id.
+                 * @example em_3kTQ9mWcY2hX8pLr
+                 */
+                id: string;
+                /**
+                 * @description The recipient.
+                 * @example ada@example.com
+                 */
+                to: string;
+                subject: string;
+                /** @description The email's tags ([] when it has none). */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                /** @description A machine's open or click, not a person's. */
+                machine: boolean;
+            };
+        };
+        EmailClickedEvent: {
+            /** @constant */
+            type: "email.clicked";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: {
+                /**
+                 * @description The email's id.
+                 * @example em_3kTQ9mWcY2hX8pLr
+                 */
+                id: string;
+                /**
+                 * @description The recipient.
+                 * @example ada@example.com
+                 */
+                to: string;
+                subject: string;
+                /** @description The email's tags ([] when it has none). */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                /** @description The link's target. */
+                url: string;
+                /** @description A machine's open or click, not a person's. */
+                machine: boolean;
+            };
+        };
+        ContactCreatedEvent: {
+            /** @constant */
+            type: "contact.created";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: components["schemas"]["UpsertContactResponse"];
+        };
+        ContactUpdatedEvent: {
+            /** @constant */
+            type: "contact.updated";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: components["schemas"]["UpsertContactResponse"];
+        };
+        ContactDeletedEvent: {
+            /** @constant */
+            type: "contact.deleted";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: components["schemas"]["UpsertContactResponse"];
+        };
+        ContactUnsubscribedEvent: {
+            /** @constant */
+            type: "contact.unsubscribed";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: {
+                /** @description The contact's id. */
+                id: string;
+                email: string;
+                /** @description null: unsubscribed from all campaign and automation mail. */
+                topic_id: string | null;
+            };
+        };
+        SuppressionCreatedEvent: {
+            /** @constant */
+            type: "suppression.created";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: {
+                /** @example bounced@example.com */
+                email: string;
+                /** @enum {string} */
+                reason: "hard_bounce" | "complaint" | "unsubscribe" | "manual";
+            };
+        };
+        SuppressionDeletedEvent: {
+            /** @constant */
+            type: "suppression.deleted";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: {
+                /** @example bounced@example.com */
+                email: string;
+                /** @enum {string} */
+                reason: "hard_bounce" | "complaint" | "unsubscribe" | "manual";
+            };
+        };
+        CampaignPausedEvent: {
+            /** @constant */
+            type: "campaign.paused";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: {
+                /** @enum {string} */
+                reason: "bounce_rate" | "complaint_rate";
+                message: string;
+                bounce_rate: number;
+                complaint_rate: number;
+                sends: number;
+                threshold_percent: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-06-01T12:00:00.000Z
+                 */
+                paused_at: string;
+                /** @description The campaign's or automation's id. */
+                id: string;
+                name: string;
+            };
+        };
+        AutomationPausedEvent: {
+            /** @constant */
+            type: "automation.paused";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: {
+                /** @enum {string} */
+                reason: "bounce_rate" | "complaint_rate";
+                message: string;
+                bounce_rate: number;
+                complaint_rate: number;
+                sends: number;
+                threshold_percent: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-06-01T12:00:00.000Z
+                 */
+                paused_at: string;
+                /** @description The campaign's or automation's id. */
+                id: string;
+                name: string;
+            };
         };
     };
     responses: never;
@@ -10399,6 +11132,502 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GetOpenApiDocumentResponse"];
                 };
+            };
+        };
+    };
+    onEmailSentEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEmailDeliveredEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailDeliveredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEmailDeliveryDelayedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailDeliveryDelayedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEmailBouncedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailBouncedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEmailComplainedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailComplainedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEmailFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEmailOpenedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailOpenedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEmailClickedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailClickedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onContactCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onContactUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onContactDeletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onContactUnsubscribedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactUnsubscribedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSuppressionCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuppressionCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSuppressionDeletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuppressionDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCampaignPausedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignPausedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onAutomationPausedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationPausedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -9,6 +9,7 @@ import {
   type Operation,
 } from "./operation";
 import { operations as allOperations } from "./operations";
+import { WEBHOOK_ENVELOPES, WEBHOOK_EVENT_DOCS } from "./webhook-events";
 
 type JsonSchema = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -107,6 +108,8 @@ export function buildOpenApiDocument(options: { serverUrl: string; operations?: 
     };
   }
 
+  const webhooks = webhookEntries((schema, id) => named(outputs, schema, id));
+
   return {
     openapi: "3.1.0",
     info: {
@@ -119,6 +122,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; operations?: 
     security: [{ bearerAuth: [] }],
     tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),
     paths,
+    webhooks,
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -130,6 +134,45 @@ export function buildOpenApiDocument(options: { serverUrl: string; operations?: 
       schemas: { ...componentSchemas(inputs, "input"), ...componentSchemas(outputs, "output") },
     },
   };
+}
+
+/** The signed POST each event type makes to a subscribed endpoint (OpenAPI 3.1 `webhooks`). */
+function webhookEntries(name: (schema: z.ZodType, id: string) => string) {
+  const headers = [
+    ["X-Service-Event", "The event type."],
+    ["X-Service-Signature", "Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret."],
+    ["X-Service-Delivery", "The delivery id (`whd_…`), the same on every retry: drop repeats."],
+    ["X-Service-Timestamp", "Unix seconds of this attempt (not signed)."],
+  ];
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_ENVELOPES).map(([type, envelope]) => {
+      const doc = WEBHOOK_EVENT_DOCS[type as keyof typeof WEBHOOK_EVENT_DOCS];
+      const id = type.split(/[._]/).map(pascal).join("") + "Event";
+      return [
+        type,
+        {
+          post: {
+            operationId: `on${id}`,
+            tags: ["Webhooks"],
+            summary: doc.summary,
+            description: `${doc.description}\n\nSent to every active endpoint that receives \`${type}\` (an endpoint created without \`events\` receives every type). Answer 2xx within 15 s; anything else is retried.`,
+            parameters: headers.map(([header, description]) => ({
+              name: header,
+              in: "header",
+              required: true,
+              description,
+              schema: { type: "string" },
+            })),
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: ref(name(envelope, id)) } },
+            },
+            responses: { "200": { description: "Any 2xx acknowledges the delivery." } },
+          },
+        },
+      ];
+    }),
+  );
 }
 
 function componentSchemas(registry: z.core.$ZodRegistry<{ id: string }>, io: "input" | "output") {

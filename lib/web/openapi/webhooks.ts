@@ -28,7 +28,7 @@ export const webhookOperations: Operation[] = [
     tag,
     summary: "Register a webhook endpoint",
     description:
-      "Every event type unless `events` narrows it. The answer carries the signing `secret`. Admin keys only.",
+      "Without `events`, every type, including types later versions add (`all_events: true`); a list is exactly those types. The answer carries the signing `secret`. Admin keys only.",
     body: CreateWebhookInput,
     example: {
       body: {
@@ -67,7 +67,8 @@ export const webhookOperations: Operation[] = [
     path: "/v1/webhooks/{id}",
     tag,
     summary: "Update a webhook endpoint",
-    description: "`url`, `events`, `description`, `active` (re-enabling clears the failure state).",
+    description:
+      "`url`, `events` (a list: exactly those types; `null`: every type again, future ones included), `description`, `active` (re-enabling clears the failure state).",
     body: UpdateWebhookInput,
     example: { body: { description: "Production hooks" } },
     responses: { 200: { description: "The updated endpoint", schema: WebhookResponse } },

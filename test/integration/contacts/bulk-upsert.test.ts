@@ -15,9 +15,9 @@ const ROWS = 20_000;
 describe(`bulk contact upsert (${TEST_DRIVER})`, () => {
   it("re-importing a large list that already exists is one joined update, not a lookup per row", async () => {
     const project = await app.createProject();
-    const upsert = (rows: Parameters<typeof bulkUpsertContacts>[1]["rows"]) =>
+    const upsert = (rows: Parameters<typeof bulkUpsertContacts>[2]["rows"]) =>
       app.runtime.db.transaction((tx) =>
-        bulkUpsertContacts(tx, {
+        bulkUpsertContacts(tx, app.runtime.jobs, {
           projectId: project.id,
           rows,
           source: "import",

@@ -120,6 +120,7 @@ describe(`suppressions API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     expect(await isSuppressed(db, project.id, "Pipeline@Example.com")).toBe(false);
     const added = await suppressAddress(
       db,
+      app.runtime.jobs,
       project.id,
       "Pipeline@Example.com",
       "complaint",
@@ -133,6 +134,7 @@ describe(`suppressions API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     expect(await isSuppressed(db, other.id, "pipeline@example.com")).toBe(false);
     const repeat = await suppressAddress(
       db,
+      app.runtime.jobs,
       project.id,
       "pipeline@example.com",
       "hard_bounce",

@@ -158,7 +158,7 @@ describe(`webhook endpoints API (${DRIVER})`, () => {
   it("answers bad input with 422 (rules: test/unit/webhooks/schemas) and malformed JSON with 400", async () => {
     const unknown = await call("POST", "/v1/webhooks", project.live, {
       url: "https://h.example.com/",
-      events: ["email.sent"],
+      events: ["email.teleported"],
     });
     expectError(unknown, 422, "validation_error");
     expect(unknown.body.error.details[0]).toMatchObject({ path: "events.0" });

@@ -46,7 +46,7 @@ describe("webhook input", () => {
     [{ url, events: [] }, "events", "must list at least one event type"],
     [{ url, events: "email.delivered" }, "events", "must be an array of event types"],
     [
-      { url, events: ["email.sent"] },
+      { url, events: ["email.teleported"] },
       "events.0",
       `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}`,
     ],

@@ -16,11 +16,15 @@ import { failure, success, type FormState } from "../form-state";
 const FIELDS = ["url", "description", "events", "active"] as const;
 const GONE = "This webhook endpoint no longer exists.";
 
-/** The endpoint form; unchecked boxes submit nothing, so an empty `events` is "none". */
+/**
+ * The endpoint form; unchecked boxes submit nothing, so an empty `events` is "none". "All
+ * events" (`all_events`) is the endpoint's all_events: every type, future ones included.
+ */
 const WebhookForm = formFields({
   url: text,
   description: text,
   events: checkedValues,
+  all_events: checkbox,
   active: checkbox,
 });
 
@@ -39,9 +43,17 @@ function revalidate(webhookId?: string) {
 
 export const createWebhookAction = dashboardAction(
   { permission: "webhooks.manage", args: [PreviousState, WebhookForm], fields: FIELDS },
-  async ({ ctx }, _previous, { url, description, events }): Promise<FormState<{ id: string }>> => {
-    // No `active`: a new endpoint starts enabled.
-    const endpoint = await createWebhook(ctx, { url, description, events });
+  async (
+    { ctx },
+    _previous,
+    { url, description, events, all_events },
+  ): Promise<FormState<{ id: string }>> => {
+    // No `active`: a new endpoint starts enabled. No `events`: every type (all_events).
+    const endpoint = await createWebhook(ctx, {
+      url,
+      description,
+      ...(!all_events && { events }),
+    });
     revalidate();
     return success("Webhook endpoint created", { id: endpoint.id });
   },
@@ -55,7 +67,9 @@ export const updateWebhookAction = dashboardAction(
     notFound: GONE,
   },
   async ({ ctx }, webhookId, _previous, form): Promise<FormState<{ id: string }>> => {
-    await updateWebhook(ctx, webhookId, form);
+    const { all_events, events, ...fields } = form;
+    // `events: null` returns to every type (all_events).
+    await updateWebhook(ctx, webhookId, { ...fields, events: all_events ? null : events });
     revalidate(webhookId);
     return success("Webhook endpoint saved", { id: webhookId });
   },

@@ -111,7 +111,7 @@ export default async function WebhookPage({ params, searchParams }: Props) {
               <EndpointStatusBadge endpoint={webhook} />
             </Row>
             <Row label="Events">
-              <EventsSummary events={webhook.events} />
+              <EventsSummary endpoint={webhook} />
             </Row>
             <Row label="Created">
               <time
