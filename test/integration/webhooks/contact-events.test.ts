@@ -160,6 +160,53 @@ describe(`contact webhooks (${TEST_DRIVER})`, () => {
     ]);
   });
 
+  it("leaving a topic (one-click from its email, the API, the preference form) is unsubscribed with its topic_id", async () => {
+    const topic = (await api("/v1/topics", { method: "POST", body: { name: "Digest" } })).body;
+    const other = (await api("/v1/topics", { method: "POST", body: { name: "Offers" } })).body;
+    const mia = (await upsert({ email: "mia@example.com" })).body;
+    const token = await emailWithUnsubscribeLink(mia.id, "mia@example.com", topic.id);
+    const link = `${app.baseUrl}/u/${token}`;
+    const oneClick = await fetch(link, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    const [left] = await everything.waitFor("contact.unsubscribed", (d) => d.id === mia.id);
+    expect(left!.data).toEqual({ id: mia.id, email: "mia@example.com", topic_id: topic.id });
+    // The contact's fields did not change: no contact.updated.
+    expect(await eventsAbout(mia.id)).toEqual(["contact.created", "contact.unsubscribed"]);
+
+    // The preference form leaving Offers too, and the API opting back in (no event for joining).
+    await fetch(link, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "sec-fetch-site": "same-origin",
+      },
+      body: "action=save",
+    });
+    const [, offers] = await everything.waitFor("contact.unsubscribed", (d) => d.id === mia.id, 2);
+    expect(offers!.data.topic_id).toBe(other.id);
+    await api(`/v1/contacts/${mia.id}/topics`, {
+      method: "PATCH",
+      body: { topics: [{ id: other.id, subscription: "opt_in" }] },
+    });
+    await api(`/v1/contacts/${mia.id}/topics`, {
+      method: "PATCH",
+      body: { topics: [{ id: other.id, subscription: "opt_out" }] },
+    });
+    await everything.waitFor("contact.unsubscribed", (d) => d.id === mia.id, 3);
+    await drainWebhooks(app);
+    expect(
+      everything
+        .received("contact.unsubscribed")
+        .filter((e) => e.data.id === mia.id)
+        .map((e) => e.data.topic_id),
+    ).toEqual([topic.id, other.id, other.id]);
+    expect(deliveredOnly.received()).toEqual([]);
+  });
+
   it("a confirmed double opt-in is an update (false → true), never an unsubscribe", async () => {
     const pending = (await upsert({ email: "optin@example.com", subscribed: false })).body;
     // The link's secret, as startDoubleOptIn stores it (no sender is set up here to mail it).
@@ -183,7 +230,7 @@ describe(`contact webhooks (${TEST_DRIVER})`, () => {
 });
 
 /** An email to the contact carrying an unsubscribe link (as a campaign email would). */
-async function emailWithUnsubscribeLink(contactId: string, to: string) {
+async function emailWithUnsubscribeLink(contactId: string, to: string, topicId?: string) {
   const now = app.clock.now();
   const token = newTrackingToken();
   await app.runtime.db.insert(emails).values({
@@ -197,6 +244,7 @@ async function emailWithUnsubscribeLink(contactId: string, to: string) {
     contactId,
     trackingToken: newTrackingToken(),
     unsubscribeToken: token,
+    topicId: topicId ?? null,
     messageId: `<${newTrackingToken()}@mail.test>`,
     createdAt: now,
     updatedAt: now,
