@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TOPIC_SUBSCRIPTIONS, TOPIC_VISIBILITIES } from "@/db/schema";
 import { PageQuery } from "@/lib/core/pagination";
+import { MAX_TOPIC_CHOICES } from "./limits";
 
 /** DECISIONS §13: a topic's fields as POST and PATCH /v1/topics take them. */
 const Name = z
@@ -37,8 +38,6 @@ export const TopicId = z
   .trim()
   .min(1, "must be a topic id")
   .max(100, "must be a topic id");
-
-export const MAX_TOPIC_CHOICES = 200;
 
 /** A contact's choices, as PATCH /v1/contacts/:id/topics, the contact upsert and imports take them. */
 export const TopicChoices = z
