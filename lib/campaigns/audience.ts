@@ -64,11 +64,15 @@ export function reachable(
   alias = "contacts",
 ): SQL {
   // Qualified by hand: Drizzle renders a single-table query's columns without the table.
+  if (audience.requiredNotice) return notSuppressed(alias);
+  return sql`${optedIn(audience, alias)} and ${notSuppressed(alias)}`;
+}
+
+/** Whether the contact row's address is not on the project's suppression list. */
+export function notSuppressed(alias = "contacts"): SQL {
   const row = sql.identifier(alias);
-  const notSuppressed = sql`not exists (select 1 from suppressions s
+  return sql`not exists (select 1 from suppressions s
     where s.project_id = ${row}."project_id" and s.email = ${row}."email")`;
-  if (audience.requiredNotice) return notSuppressed;
-  return sql`${optedIn(audience, alias)} and ${notSuppressed}`;
 }
 
 /** Subscribed, and opted in to the campaign's topic when it has one (the choice it respects). */

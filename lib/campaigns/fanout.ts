@@ -20,7 +20,7 @@ import type { RuntimeCaches } from "@/lib/core/runtime";
 import { domainOf, formatMailbox } from "../sending/addresses";
 import { CONTACT_FIELDS, OutboundBatch } from "../sending/outbound";
 import { abPlan, startAbWait } from "./ab-test";
-import { audienceOf, audienceWhere, countReachable, optedIn, reachable } from "./audience";
+import { audienceOf, audienceWhere, countReachable, notSuppressed, optedIn } from "./audience";
 import { variantsOf } from "./internal";
 
 export type FanoutDeps = {
@@ -100,18 +100,22 @@ type AudienceRow = Pick<Contact, "id" | "email" | "name" | "subscribed" | "sourc
 
 async function nextAudience(tx: Executor, campaign: Campaign, where: SQL, limit: number) {
   const audience = audienceOf(campaign);
-  const result = await tx
+  // Each probe once per row (the topic's is a subquery PostgreSQL would not share between two
+  // expressions): reachable = (a required notice, or opted in) and not suppressed.
+  const rows = await tx
     .select({
       ...CONTACT_FIELDS,
-      reachable: sql<boolean>`${reachable(audience)}`,
-      // A required notice reaches people who opted out: they are not counted as left out.
       optedIn: sql<boolean>`${audience.requiredNotice ? sql`true` : optedIn(audience)}`,
+      notSuppressed: sql<boolean>`${notSuppressed()}`,
     })
     .from(contacts)
     .where(and(where, campaign.fanoutCursor ? gt(contacts.id, campaign.fanoutCursor) : undefined))
     .orderBy(contacts.id)
     .limit(limit);
-  return result as AudienceRow[];
+  return rows.map(({ notSuppressed: clear, ...row }) => ({
+    ...row,
+    reachable: Boolean(row.optedIn) && Boolean(clear),
+  })) as AudienceRow[];
 }
 
 /**
