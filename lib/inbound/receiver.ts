@@ -1,11 +1,11 @@
-import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import type { Runtime } from "@/lib/core/runtime";
 import { emailIdFromReturnPath } from "../sending/return-path";
 import { linkSigningKey } from "../tracking/key";
-import { connectionLimits } from "./connection-limits";
+import { connectionLimits } from "@/lib/core/smtp/connection-limits";
+import { smtpError } from "@/lib/core/smtp/reply-error";
+import { listenSmtp, serveOnSharedPort, type ListeningServer } from "@/lib/core/smtp/shared-port";
 import { processInboundMessage } from "./process";
-import { smtpError } from "./smtp-error";
 
 type ReceiverRuntime = Pick<Runtime, "db" | "jobs" | "clock" | "config" | "caches">;
 
@@ -21,11 +21,14 @@ type ReceiverRuntime = Pick<Runtime, "db" | "jobs" | "clock" | "config" | "cache
 export async function startBounceReceiver(
   runtime: ReceiverRuntime,
   options: { port: number; host: string },
-): Promise<{ port: number; close(): Promise<void> }> {
+): Promise<ListeningServer> {
   const signingKey = await linkSigningKey(runtime);
   const { config } = runtime;
   const maxBytes = config.inboundMaxBytes;
-  const limits = connectionLimits(() => server, config);
+  const limits = connectionLimits(() => server, {
+    maxPerClient: config.inboundMaxConnectionsPerClient,
+    maxSessionSeconds: config.inboundMaxSessionSeconds,
+  });
   // This transaction's recipients only: the envelope starts afresh with each MAIL FROM, so a
   // second report on one connection never speaks for the first one's emails.
   const envelopeEmailIds = (session: SMTPServerSession) =>
@@ -82,16 +85,18 @@ export async function startBounceReceiver(
   // Over maxClients a connection still costs a descriptor until its 421 is read (up to 5 s if
   // the client never closes); past twice the cap Node drops new ones at once, without a reply.
   server.server.maxConnections = 2 * config.inboundMaxConnections;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  const listening = await listenSmtp(server, options);
   server.on("error", (error) => console.error("[inbound] SMTP receiver error:", error));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listening;
+}
+
+/**
+ * The bounce receiver as every worker process runs it: one process of a host serves the port,
+ * the others stand by to take it over (lib/core/smtp/shared-port.ts).
+ */
+export function serveBounceReceiver(
+  runtime: ReceiverRuntime,
+  options: { port: number; host: string; retryMs?: number },
+) {
+  return serveOnSharedPort("bounce receiver", () => startBounceReceiver(runtime, options), options);
 }

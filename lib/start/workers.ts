@@ -6,7 +6,7 @@ import type { Runtime } from "@/lib/core/runtime";
 import { DuePoller } from "./due-poller";
 import { JOB_HANDLERS } from "./job-registry";
 import { startBounceMailboxPoller } from "../inbound/mailbox";
-import { serveBounceReceiver } from "../inbound/serve-receiver";
+import { serveBounceReceiver } from "../inbound/receiver";
 import { surviveDatabaseRestarts } from "./process-guards";
 
 /**

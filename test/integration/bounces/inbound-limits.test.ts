@@ -85,7 +85,7 @@ async function openEnvelope(port: number): Promise<RawSmtpClient> {
 }
 
 describe(`an oversized report (${TEST_DRIVER})`, () => {
-  it("is discarded as it streams in: 100 MiB grow the process by less than 20 MiB, and it gets 552", async () => {
+  it("is discarded as it streams in: 100 MiB never held (buffers under 40 MiB, RSS under 60), and it gets 552", async () => {
     expect(app.runtime.config.inboundMaxBytes).toBe(10 * MiB);
     const client = await openEnvelope(receiver.port);
     expect(await client.command("DATA")).toMatch(/^354 /);
@@ -130,8 +130,11 @@ describe(`an oversized report (${TEST_DRIVER})`, () => {
         `buffers ${growth.arrayBuffers.toFixed(1)} MiB`,
     );
     expect(reply).toMatch(/^552 /);
-    expect(growth.rss).toBeLessThan(20);
-    expect(growth.arrayBuffers).toBeLessThan(20);
+    // A receiver holding the message grows both by 100 MiB. Up to the 10 MiB limit the chunks
+    // are kept by design, and what the collector has not reclaimed yet comes on top (0 to 21 MiB
+    // of buffers, 22 to 29 MiB of RSS measured on a busy 2-core VM): the bounds leave that room.
+    expect(growth.arrayBuffers).toBeLessThan(40);
+    expect(growth.rss).toBeLessThan(60);
   }, 60_000);
 });
 

@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveBounceReceiver } from "@/lib/inbound/serve-receiver";
+import { serveBounceReceiver } from "@/lib/inbound/receiver";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { deliverReport, dsnFor, type Original } from "../../support/reports";
 import { startSmtpServer, waitFor } from "../../support/smtp-server";
