@@ -57,6 +57,9 @@ export const emails = pgTable(
     // The automation of that run, kept on the email so the log filters by it through an index.
     automationId: text(),
     messageId: text(),
+    // The message submitted over SMTP it was built from (submitted_messages): delivery sends
+    // those bytes instead of composing from subject, html and text.
+    submissionId: text(),
     // Random token that names this email in tracking URLs.
     trackingToken: text().notNull(),
     // Names the email in its unsubscribe link (marketing mail only): a different secret from the

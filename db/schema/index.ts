@@ -21,5 +21,6 @@ export * from "./email-open-clients";
 export * from "./invitations";
 export * from "./subscription-changes";
 export * from "./media";
+export * from "./submitted-messages";
 export * from "./delivery-relays";
 export * from "./topics";

@@ -168,6 +168,39 @@ export function readConfig(env: Env = process.env) {
     webhookAllowPrivate: flagFromEnv(env, "WEBHOOK_ALLOW_PRIVATE"),
     webhookRetryScheduleSeconds: secondsListFromEnv(env, "WEBHOOK_RETRY_SCHEDULE_SECONDS"),
     ...bounceConfig(env),
+    ...submissionConfig(env),
+  };
+}
+
+/** The SMTP submission relay for apps that only speak SMTP (DECISIONS §16). */
+function submissionConfig(env: Env) {
+  const cert = textFromEnv(env, "SMTP_SUBMISSION_TLS_CERT");
+  const key = textFromEnv(env, "SMTP_SUBMISSION_TLS_KEY");
+  if (Boolean(cert) !== Boolean(key)) {
+    throw new Error(
+      "SMTP_SUBMISSION_TLS_CERT and SMTP_SUBMISSION_TLS_KEY go together: set both PEM files or neither",
+    );
+  }
+  return {
+    // Unset: off. In npm start and every npm run worker; one process per host serves the port.
+    submissionPort: env.SMTP_SUBMISSION_PORT
+      ? countFromEnv(env, "SMTP_SUBMISSION_PORT", 0)
+      : undefined,
+    submissionHost: textFromEnv(env, "SMTP_SUBMISSION_HOST") ?? "0.0.0.0",
+    // STARTTLS is offered when both are set; without it AUTH is refused except from loopback.
+    submissionTls: cert && key ? { certFile: cert, keyFile: key } : undefined,
+    // The host name apps are told to connect to (Settings); unset: APP_URL's host.
+    submissionPublicHost: textFromEnv(env, "SMTP_SUBMISSION_PUBLIC_HOST"),
+    // Apps keep a few connections each; a flood must not take every file descriptor.
+    submissionMaxConnections: limitFromEnv(env, "SMTP_SUBMISSION_MAX_CONNECTIONS", 200),
+    submissionMaxConnectionsPerClient: limitFromEnv(
+      env,
+      "SMTP_SUBMISSION_MAX_CONNECTIONS_PER_CLIENT",
+      20,
+    ),
+    // Silent this long: closed. No session outlives the session limit, whatever it sends.
+    submissionIdleTimeoutSeconds: numberFromEnv(env, "SMTP_SUBMISSION_IDLE_TIMEOUT_SECONDS", 60),
+    submissionMaxSessionSeconds: numberFromEnv(env, "SMTP_SUBMISSION_MAX_SESSION_SECONDS", 600),
   };
 }
 

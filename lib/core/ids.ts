@@ -55,6 +55,7 @@ export const ID_PREFIXES = {
   run: "run",
   stepRun: "srn",
   email: "em",
+  submittedMessage: "sm",
   emailEvent: "eev",
   campaign: "cmp",
   recipient: "rcp",

@@ -14,6 +14,8 @@ declare module "@/lib/core/runtime" {
     signingDomains: TtlCache<SigningDomain>;
     /** Compiled template versions, shared by every producer (outbound.ts). */
     compiledTemplates: TtlCache<CompiledTemplate>;
+    /** Messages submitted over SMTP, read once for all their recipients (compose.ts). */
+    submittedMessages: TtlCache<Buffer>;
   }
 }
 
@@ -38,4 +40,12 @@ export function signingDomainCache(): TtlCache<SigningDomain> {
  */
 export function compiledTemplateCache(): TtlCache<CompiledTemplate> {
   return ttlCache<CompiledTemplate>(10 * 60_000, 200);
+}
+
+/**
+ * A submitted message goes to up to 100 recipients whose deliveries run within seconds of each
+ * other: its bytes (up to 10 MiB) are read once for them. Few entries, since each can be large.
+ */
+export function submittedMessageCache(): TtlCache<Buffer> {
+  return ttlCache<Buffer>(60_000, 8);
 }

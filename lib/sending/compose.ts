@@ -1,5 +1,7 @@
 import { createPrivateKey } from "node:crypto";
-import type { Email } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { submittedMessages, type Email } from "@/db/schema";
+import { rewriteMime, type MimeRewrite } from "@/lib/core/mime/rewrite";
 import type { Executor } from "@/db";
 import { findVerifiedDomain } from "../domains/find-verified";
 import { stripActiveContent } from "@/lib/core/html/active-content";
@@ -16,7 +18,7 @@ import type { OutgoingMessage } from "@/lib/core/transports";
 export type ComposeDeps = {
   db: Executor;
   config: Pick<Config, "bounceDomain">;
-  caches: Pick<RuntimeCaches, "signingDomains" | "instanceSecrets">;
+  caches: Pick<RuntimeCaches, "signingDomains" | "instanceSecrets" | "submittedMessages">;
   instrumentHtml?: HtmlInstrumenter;
 };
 
@@ -31,20 +33,31 @@ export async function composeMessage(deps: ComposeDeps, email: Email): Promise<O
   const address = /<([^>]+)>$/.exec(email.fromAddress)?.[1] ?? email.fromAddress;
   const domainName = domainOf(address);
   const signing = await cachedSigningDomain(deps, email.projectId, domainName);
+  const policy = trackingPolicy(signing);
+  const messageId = email.messageId ?? `<${email.id}@${domainName}>`;
+  // Postmark hands metadata headers back in its webhooks: how its events find this email.
+  const headers = { ...email.headers, [`X-PM-Metadata-${POSTMARK_METADATA_KEY}`]: email.id };
   const html = email.html ? stripActiveContent(email.html) : null;
+  const raw = email.submissionId
+    ? await composeSubmitted(deps, email, email.submissionId, {
+        // An app's own Message-ID may be shared by all its recipients; each email needs its own.
+        setHeaders: { "Message-ID": messageId, ...headers },
+        html: (submitted) => instrument(stripActiveContent(submitted), email, policy),
+      })
+    : undefined;
   return {
     returnPath: returnPathAddress(deps.config, await linkSigningKey(deps), email.id, domainName),
+    raw,
     from: email.fromAddress,
     to: email.to,
     cc: email.cc,
     bcc: email.bcc,
     replyTo: email.replyTo,
     subject: email.subject,
-    html: html ? await instrument(html, email, trackingPolicy(signing)) : null,
+    html: html && !raw ? await instrument(html, email, policy) : html,
     text: email.text ?? (html ? htmlToPlainText(html) : null),
-    messageId: email.messageId ?? `<${email.id}@${domainName}>`,
-    // Postmark hands metadata headers back in its webhooks: how its events find this email.
-    headers: { ...email.headers, [`X-PM-Metadata-${POSTMARK_METADATA_KEY}`]: email.id },
+    messageId,
+    headers,
     attachments: email.attachments,
     dkim: signing
       ? {
@@ -55,6 +68,33 @@ export async function composeMessage(deps: ComposeDeps, email: Email): Promise<O
         }
       : undefined,
   };
+}
+
+/**
+ * The bytes of an app's SMTP submission for one of its recipients: the message as submitted
+ * with only the headers the rules set (our Message-ID, provider metadata) and its HTML parts
+ * instrumented like any email's (lib/core/mime/rewrite.ts keeps every other part as it is).
+ */
+async function composeSubmitted(
+  deps: ComposeDeps,
+  email: Email,
+  submissionId: string,
+  rewrite: MimeRewrite,
+): Promise<Buffer> {
+  const submitted = await deps.caches.submittedMessages.get(submissionId, async () => {
+    const [row] = await deps.db
+      .select({ raw: submittedMessages.raw })
+      .from(submittedMessages)
+      .where(
+        and(
+          eq(submittedMessages.projectId, email.projectId),
+          eq(submittedMessages.id, submissionId),
+        ),
+      );
+    if (!row) throw new Error(`submitted message ${submissionId} of ${email.id} is gone`);
+    return Buffer.from(row.raw);
+  });
+  return rewriteMime(submitted, rewrite);
 }
 
 /** The sending domain's tracking settings; a domain no longer verified does not send anyway. */

@@ -77,7 +77,7 @@ export type OutboundContent =
       /** When given, replaces the text part the template renders. */
       text?: string | null;
     }
-  | { subject: string; html: string; text: string | null };
+  | { subject: string; html: string | null; text: string | null };
 
 export type OutboundMessage = {
   projectId: string;
@@ -104,6 +104,11 @@ export type OutboundMessage = {
    * unsubscribe footer; `{{unsubscribe_url}}` still opens the preference center when used.
    */
   requiredNotice?: boolean;
+  /**
+   * The message an app submitted over SMTP (lib/submission): delivered as those bytes, the
+   * `content` (read from them) only shown in the log and the API.
+   */
+  submissionId?: string;
   /** The send's `tags`, stored on the email and echoed in its webhooks. */
   tags?: EmailTag[];
   /** A future time: the email is recorded `scheduled` and its delivery job starts then. */
@@ -278,6 +283,7 @@ export class OutboundBatch {
         unsubscribeToken: unsubscribeToken ?? null,
         topicId: message.topicId ?? null,
         requiredNotice: message.requiredNotice ?? false,
+        submissionId: message.submissionId ?? null,
         tags: message.tags ?? [],
         scheduledAt: message.scheduledAt ?? null,
       },

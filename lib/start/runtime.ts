@@ -18,7 +18,11 @@ import { projectSettingsCache } from "@/lib/projects/settings";
 import { mailgunTokenCache } from "@/lib/providers/mailgun-signature";
 import { sendgridKeyCache } from "@/lib/providers/sendgrid-signature";
 import { snsClient } from "@/lib/providers/sns-fetch";
-import { compiledTemplateCache, signingDomainCache } from "@/lib/sending/caches";
+import {
+  compiledTemplateCache,
+  signingDomainCache,
+  submittedMessageCache,
+} from "@/lib/sending/caches";
 import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
 
 export type RuntimeRole = "server" | "cli" | "worker";
@@ -80,6 +84,7 @@ function runtimeCaches(): RuntimeCaches {
     apiKeys: apiKeyCache(),
     signingDomains: signingDomainCache(),
     compiledTemplates: compiledTemplateCache(),
+    submittedMessages: submittedMessageCache(),
     projectSettings: projectSettingsCache(),
     sns: snsClient(),
     mailgunTokens: mailgunTokenCache(),

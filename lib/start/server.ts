@@ -1,7 +1,7 @@
 import { serveAdminSocket } from "@/lib/cli/socket-server";
 import { firstBoot } from "./bootstrap";
 import { startupFacts, startupLines } from "./summary";
-import { startWorkers } from "./workers";
+import { startSubmissionRelay, startWorkers } from "./workers";
 import type { Runtime } from "@/lib/core/runtime";
 import { getRuntime } from "./runtime";
 import { releaseQueuedEmails } from "../sending/sweep";
@@ -19,6 +19,8 @@ export async function startServer() {
     if (runtime.config.worker === "embedded") {
       await startWorkers(runtime);
       await releaseQueuedEmails(runtime);
+    } else {
+      await startSubmissionRelay(runtime);
     }
     const closeAdminSocket = runtime.config.databaseUrl
       ? undefined

@@ -7,6 +7,7 @@ import { DuePoller } from "./due-poller";
 import { JOB_HANDLERS } from "./job-registry";
 import { startBounceMailboxPoller } from "../inbound/mailbox";
 import { serveBounceReceiver } from "../inbound/receiver";
+import { serveSubmissionRelay } from "../submission/server";
 import { surviveDatabaseRestarts } from "./process-guards";
 
 /**
@@ -20,6 +21,7 @@ export async function startWorkers(runtime: Runtime) {
     await runtime.jobs.work(handler.kind, handler, (jobs) => handler.handle(runtime, jobs));
   }
   await startInbound(runtime);
+  await startSubmissionRelay(runtime);
   const poller = new DuePoller(runtime, [
     dispatchDueRuns,
     startDueCampaigns,
@@ -57,4 +59,13 @@ async function startInbound(runtime: Runtime) {
     );
     runtime.jobs.onStop(() => poller.stop());
   }
+}
+
+/**
+ * The SMTP submission relay (DECISIONS §16) when SMTP_SUBMISSION_PORT is set: in every worker
+ * process, and in npm start whatever its WORKER mode (startServer), one process per host serving.
+ */
+export async function startSubmissionRelay(runtime: Runtime) {
+  const relay = await serveSubmissionRelay(runtime);
+  if (relay) runtime.jobs.onStop(() => relay.stop());
 }

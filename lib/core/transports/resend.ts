@@ -1,3 +1,4 @@
+import { simpleParser } from "mailparser";
 import { Resend } from "resend";
 import type { DeliveryOutcome, OutgoingMessage, Transport } from "./types";
 
@@ -14,22 +15,27 @@ export function createResendTransport(apiKey: string, baseUrl?: string): Transpo
     name: "resend",
     async send(message: OutgoingMessage): Promise<DeliveryOutcome> {
       try {
-        const { data, error } = await client.emails.send({
-          from: message.from,
-          to: [message.to],
-          cc: message.cc.length ? message.cc : undefined,
-          bcc: message.bcc.length ? message.bcc : undefined,
-          replyTo: message.replyTo.length ? message.replyTo : undefined,
-          subject: message.subject,
-          html: message.html ?? undefined,
-          text: message.text ?? undefined,
-          headers: { ...message.headers, "Message-ID": message.messageId },
-          attachments: message.attachments.map((a) => ({
-            filename: a.filename,
-            content: a.content,
-            contentType: a.contentType,
-          })),
-        } as Parameters<typeof client.emails.send>[0]);
+        const request = message.raw
+          ? await requestFromRaw(message)
+          : {
+              from: message.from,
+              to: [message.to],
+              cc: message.cc.length ? message.cc : undefined,
+              bcc: message.bcc.length ? message.bcc : undefined,
+              replyTo: message.replyTo.length ? message.replyTo : undefined,
+              subject: message.subject,
+              html: message.html ?? undefined,
+              text: message.text ?? undefined,
+              headers: { ...message.headers, "Message-ID": message.messageId },
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                content: a.content,
+                contentType: a.contentType,
+              })),
+            };
+        const { data, error } = await client.emails.send(
+          request as Parameters<typeof client.emails.send>[0],
+        );
         if (data?.id) return { kind: "accepted", providerMessageId: data.id };
         const status = (error as { statusCode?: number } | null)?.statusCode ?? 0;
         const text = error?.message ?? "Resend returned no id";
@@ -44,5 +50,40 @@ export function createResendTransport(apiKey: string, baseUrl?: string): Transpo
       }
     },
     async close() {},
+  };
+}
+
+/** Headers of a submitted message that Resend's fields do not carry but a reader relies on. */
+const THREAD_HEADERS = ["in-reply-to", "references"] as const;
+
+/**
+ * Resend's API takes fields, not MIME: an app's SMTP submission is read back into them (both
+ * alternatives, attachments, inline images by Content-ID, threading headers). Its other
+ * headers and exact MIME layout are Resend's to rebuild; over SMTP relays the bytes go as is.
+ */
+async function requestFromRaw(message: OutgoingMessage) {
+  const parsed = await simpleParser(message.raw!, { skipHtmlToText: true, skipTextToHtml: true });
+  const headers: Record<string, string> = { ...message.headers, "Message-ID": message.messageId };
+  for (const name of THREAD_HEADERS) {
+    const value = parsed.headerLines.find((line) => line.key === name)?.line;
+    if (value)
+      headers[name === "references" ? "References" : "In-Reply-To"] = value
+        .slice(value.indexOf(":") + 1)
+        .trim();
+  }
+  return {
+    from: message.from,
+    to: [message.to],
+    replyTo: parsed.replyTo?.value.map((a) => a.address).filter((a): a is string => !!a),
+    subject: parsed.subject ?? message.subject,
+    html: typeof parsed.html === "string" ? parsed.html : undefined,
+    text: parsed.text,
+    headers,
+    attachments: parsed.attachments.map((a) => ({
+      filename: a.filename,
+      content: a.content.toString("base64"),
+      contentType: a.contentType,
+      contentId: a.related || a.contentDisposition === "inline" ? a.cid : undefined,
+    })),
   };
 }

@@ -49,34 +49,46 @@ export function createSmtpTransport(
     name: "smtp",
     async send(message: OutgoingMessage): Promise<DeliveryOutcome> {
       try {
-        const info = await transporter.sendMail({
-          from: message.from,
-          to: message.to,
-          cc: message.cc,
-          bcc: message.bcc,
-          replyTo: message.replyTo.length ? message.replyTo : undefined,
-          subject: message.subject,
-          html: message.html ?? undefined,
-          text: message.text ?? undefined,
-          messageId: message.messageId,
-          headers: message.headers,
-          // The VERP return path; the recipients are the message's own (to, cc, bcc).
-          envelope: message.returnPath
+        const info = await transporter.sendMail(
+          message.raw
             ? {
-                from: message.returnPath,
-                to: [message.to, ...message.cc, ...message.bcc],
+                // An app's submission: its bytes as composed, to this email's recipient only.
+                raw: message.raw,
+                envelope: {
+                  from: message.returnPath ?? bareAddress(message.from),
+                  to: [message.to],
+                },
+                dkim: message.dkim as DkimOptions | undefined,
               }
-            : undefined,
-          attachments: message.attachments.map((a) => ({
-            filename: a.filename,
-            content: a.content,
-            encoding: "base64",
-            contentType: a.contentType,
-          })),
-          // nodemailer hands privateKey to crypto's sign(), which takes a KeyObject too; its
-          // typings only name PEM text.
-          dkim: message.dkim as DkimOptions | undefined,
-        });
+            : {
+                from: message.from,
+                to: message.to,
+                cc: message.cc,
+                bcc: message.bcc,
+                replyTo: message.replyTo.length ? message.replyTo : undefined,
+                subject: message.subject,
+                html: message.html ?? undefined,
+                text: message.text ?? undefined,
+                messageId: message.messageId,
+                headers: message.headers,
+                // The VERP return path; the recipients are the message's own (to, cc, bcc).
+                envelope: message.returnPath
+                  ? {
+                      from: message.returnPath,
+                      to: [message.to, ...message.cc, ...message.bcc],
+                    }
+                  : undefined,
+                attachments: message.attachments.map((a) => ({
+                  filename: a.filename,
+                  content: a.content,
+                  encoding: "base64",
+                  contentType: a.contentType,
+                })),
+                // nodemailer hands privateKey to crypto's sign(), which takes a KeyObject too; its
+                // typings only name PEM text.
+                dkim: message.dkim as DkimOptions | undefined,
+              },
+        );
         const rejected = (info.rejectedErrors ?? []) as SmtpError[];
         const primary = rejected.find(
           (e) => e.message.includes(message.to) || rejected.length === 1,
@@ -104,6 +116,8 @@ export function createSmtpTransport(
     },
   };
 }
+
+const bareAddress = (mailbox: string) => /<([^>]+)>$/.exec(mailbox)?.[1] ?? mailbox;
 
 /** Host, port, TLS and login of a relay, as nodemailer takes them (pool and Test connection). */
 export function smtpConnectionOptions(relay: SmtpRelay) {

@@ -19,6 +19,11 @@ export type OutgoingMessage = {
   messageId: string;
   headers: Record<string, string>;
   attachments: { filename: string; content: string; contentType?: string }[];
+  /**
+   * The whole message as bytes (an app's SMTP submission, its headers already final): sent as
+   * is to `to` alone; the fields above only describe it (Resend's API is given them).
+   */
+  raw?: Buffer;
   /** The private key parsed once (KeyObject) or as PEM text. */
   dkim?: {
     domainName: string;

@@ -1,0 +1,11 @@
+CREATE TABLE "submitted_messages" (
+	"id" text PRIMARY KEY NOT NULL,
+	"project_id" text NOT NULL,
+	"raw" "bytea" NOT NULL,
+	"size" integer NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "emails" ADD COLUMN "submission_id" text;--> statement-breakpoint
+ALTER TABLE "submitted_messages" ADD CONSTRAINT "submitted_messages_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "submitted_messages_project_created_idx" ON "submitted_messages" USING btree ("project_id","created_at");
