@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/app-shell/page-header";
 import { CreateApiKeyDialog } from "@/components/api-keys/create-api-key-dialog";
 import { RevokeApiKeyButton } from "@/components/api-keys/revoke-api-key-button";
 import { AdminOnly } from "@/components/settings/admin-only";
+import { SmtpSubmissionCard } from "@/components/settings/delivery/smtp-submission-card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -15,6 +16,7 @@ import { listApiKeys } from "@/lib/api-keys/manage";
 import { requireDashboard } from "@/lib/web/dashboard/context";
 import { formatDate, formatDateTime, relativeTime } from "@/lib/web/dashboard/format";
 import { can } from "@/lib/core/permissions";
+import { submissionSettings } from "@/lib/submission/settings";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -161,6 +163,9 @@ export default async function ApiKeysPage() {
           </>
         )}
       </Card>
+      <div className="mt-6">
+        <SmtpSubmissionCard settings={submissionSettings(ctx.config)} />
+      </div>
     </>
   );
 }

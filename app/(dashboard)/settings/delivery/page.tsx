@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/app-shell/page-header";
 import { DeliveryStatus } from "@/components/settings/delivery/delivery-status";
 import { RelayFormDialog } from "@/components/settings/delivery/relay-form-dialog";
 import { RelayList } from "@/components/settings/delivery/relay-list";
+import { SmtpSubmissionCard } from "@/components/settings/delivery/smtp-submission-card";
 import { AdminOnly } from "@/components/settings/admin-only";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -11,6 +12,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { requireDashboard } from "@/lib/web/dashboard/context";
 import { deliverySettings } from "@/lib/delivery/relays";
 import { can } from "@/lib/core/permissions";
+import { submissionSettings } from "@/lib/submission/settings";
 
 export const metadata: Metadata = { title: "Delivery" };
 
@@ -79,6 +81,7 @@ export default async function DeliverySettingsPage() {
             </EmptyState>
           )}
         </Card>
+        <SmtpSubmissionCard settings={submissionSettings(ctx.config)} />
       </div>
     </>
   );
