@@ -4,6 +4,8 @@ import path from "node:path";
 /** The login scripts/e2e-server.ts created before starting the server. */
 export type E2eCredentials = {
   baseURL: string;
+  /** The served app's SMTP submission relay (on 127.0.0.1). */
+  smtpPort: number;
   email: string;
   password: string;
   projectId: string;

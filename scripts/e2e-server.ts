@@ -14,6 +14,8 @@ import path from "node:path";
 const root = process.cwd();
 const port = Number(process.env.E2E_PORT || 3100);
 const baseURL = `http://localhost:${port}`;
+// The SMTP submission relay of the served app (e2e/smtp-relay.spec.ts submits through it).
+const smtpPort = Number(process.env.E2E_SMTP_PORT || port + 1000);
 const credentialsFile = path.resolve(process.env.E2E_CREDENTIALS || "e2e/.auth/credentials.json");
 
 function fail(message: string): never {
@@ -148,6 +150,9 @@ async function main() {
     fail("no production build found: run `npx next build` (npm test does) first.");
   }
   if (!(await portIsFree(port))) fail(`port ${port} is in use; set E2E_PORT to a free port.`);
+  if (!(await portIsFree(smtpPort))) {
+    fail(`port ${smtpPort} is in use; set E2E_SMTP_PORT to a free port.`);
+  }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mailwright-e2e-"));
   const cleanUp = () => {
@@ -155,7 +160,10 @@ async function main() {
   };
   const login = await prepareData(dataDir);
   fs.mkdirSync(path.dirname(credentialsFile), { recursive: true });
-  fs.writeFileSync(credentialsFile, JSON.stringify({ baseURL, dataDir, ...login }, null, 2));
+  fs.writeFileSync(
+    credentialsFile,
+    JSON.stringify({ baseURL, dataDir, smtpPort, ...login }, null, 2),
+  );
 
   const server = spawn(
     process.execPath,
@@ -170,6 +178,8 @@ async function main() {
         DATA_DIR: dataDir,
         APP_URL: baseURL,
         AUTH_URL: baseURL,
+        SMTP_SUBMISSION_PORT: String(smtpPort),
+        SMTP_SUBMISSION_HOST: "127.0.0.1",
       },
     },
   );

@@ -15,7 +15,7 @@ export function SmtpSubmissionCard({ settings }: { settings: SubmissionSettings 
         title="Send over SMTP"
         description="For apps that cannot call the API (WordPress, Supabase Auth, Gitea, printers): each recipient becomes an email in the log, with the same rules as the API."
       />
-      <div className="px-5 pb-5">
+      <div className="p-5">
         {settings.enabled ? (
           <>
             <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
