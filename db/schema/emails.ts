@@ -60,6 +60,8 @@ export const emails = pgTable(
     // The message submitted over SMTP it was built from (submitted_messages): delivery sends
     // those bytes instead of composing from subject, html and text.
     submissionId: text(),
+    // When the retention pass removed its html, text and attachments (lib/emails/retention.ts).
+    contentRemovedAt: timestampMs(),
     // Random token that names this email in tracking URLs.
     trackingToken: text().notNull(),
     // Names the email in its unsubscribe link (marketing mail only): a different secret from the
@@ -139,6 +141,14 @@ export const emails = pgTable(
         sql`${t.status} = 'sent' and ${t.sentAt} is null and ${t.deliveryClaimedUntil} is not null`,
       ),
     index("emails_to_trgm_idx").using("gin", t.to.op("gin_trgm_ops")),
+    // The retention pass: a project's emails whose content is still kept, oldest first.
+    index("emails_content_kept_idx")
+      .on(t.projectId, t.createdAt)
+      .where(sql`${t.contentRemovedAt} is null`),
+    // A submitted message is removed once none of its emails keeps content.
+    index("emails_submission_idx")
+      .on(t.submissionId)
+      .where(sql`${t.submissionId} is not null`),
   ],
 );
 

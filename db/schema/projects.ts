@@ -17,6 +17,10 @@ export const projects = pgTable("projects", {
   bounceRateThreshold: doublePrecision().notNull().default(5),
   complaintRateThreshold: doublePrecision().notNull().default(0.3),
   breakerMinimumSends: integer().notNull().default(200),
+  // Email content (bodies, attachments, submitted and received messages) older than this many
+  // days is removed by the retention pass (lib/emails/retention.ts); the emails and their
+  // counters stay.
+  emailContentRetentionDays: integer().notNull().default(90),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -8,6 +8,9 @@ import { forgetProjectSettings } from "./settings";
 import { authorize } from "@/lib/core/permissions";
 
 export const MAX_POSTAL_ADDRESS_LENGTH = 500;
+/** A week at least: a bounce or complaint report can still arrive days after delivery. */
+export const MIN_RETENTION_DAYS = 7;
+export const MAX_RETENTION_DAYS = 3650;
 
 /** Multi-line; line endings normalized and each line trimmed; blank means none. */
 const PostalAddress = z
@@ -56,13 +59,20 @@ export const ProjectSettingsInput = z.object({
     .min(1, "must be at least 1")
     .max(1_000_000, "must be at most 1,000,000")
     .optional(),
+  email_content_retention_days: z
+    .number({ error: "must be a number" })
+    .int("must be a whole number of days")
+    .min(MIN_RETENTION_DAYS, `must be at least ${MIN_RETENTION_DAYS} days`)
+    .max(MAX_RETENTION_DAYS, `must be at most ${MAX_RETENTION_DAYS} days (10 years)`)
+    .optional(),
 });
 
 /**
  * Settings → General: the default sender (automation emails, confirmations, test sends; its
  * domain must be verified), double opt-in for new contacts, and the postal address printed in
  * the footer of marketing email (DECISIONS §8), the language of the project's email, and the
- * deliverability circuit breaker's thresholds (lib/breaker).
+ * deliverability circuit breaker's thresholds (lib/breaker), and how long email content is kept
+ * (lib/emails/retention.ts).
  */
 export async function updateProjectSettings(ctx: ServiceContext, input: unknown) {
   authorize(ctx, "settings.manage");
@@ -97,6 +107,9 @@ export async function updateProjectSettings(ctx: ServiceContext, input: unknown)
       }),
       ...(values.breaker_minimum_sends !== undefined && {
         breakerMinimumSends: values.breaker_minimum_sends,
+      }),
+      ...(values.email_content_retention_days !== undefined && {
+        emailContentRetentionDays: values.email_content_retention_days,
       }),
       updatedAt: ctx.clock.now(),
     })

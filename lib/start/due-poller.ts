@@ -62,3 +62,19 @@ export class DuePoller {
     await this.running;
   }
 }
+
+/**
+ * A pass that needs running only now and then (the retention pass): it runs on the first poll
+ * and then at most once per `intervalMs` of this process, whatever wakes the poller.
+ */
+export function atMostEvery(intervalMs: number, pass: DuePass): DuePass {
+  let lastRun = Number.NEGATIVE_INFINITY;
+  const throttled: DuePass = async (runtime) => {
+    const now = runtime.clock.now().getTime();
+    if (now - lastRun < intervalMs) return undefined;
+    lastRun = now;
+    return pass(runtime);
+  };
+  Object.defineProperty(throttled, "name", { value: pass.name });
+  return throttled;
+}

@@ -3,12 +3,16 @@ import { decideAbWinners } from "../campaigns/ab-test";
 import { startDueCampaigns } from "../campaigns/send";
 import { requeueLapsedDeliveries } from "../sending/claims";
 import type { Runtime } from "@/lib/core/runtime";
-import { DuePoller } from "./due-poller";
+import { atMostEvery, DuePoller } from "./due-poller";
+import { removeExpiredEmailContent } from "../emails/retention";
 import { JOB_HANDLERS } from "./job-registry";
 import { startBounceMailboxPoller } from "../inbound/mailbox";
 import { serveBounceReceiver } from "../inbound/receiver";
 import { serveSubmissionRelay } from "../submission/server";
 import { surviveDatabaseRestarts } from "./process-guards";
+
+/** Email content expires by the day: a pass every ten minutes keeps up with any volume. */
+const RETENTION_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Wires job handlers to the queue: inside `npm start` (WORKER=embedded), in each `npm run worker`
@@ -27,6 +31,7 @@ export async function startWorkers(runtime: Runtime) {
     startDueCampaigns,
     decideAbWinners,
     requeueLapsedDeliveries,
+    atMostEvery(RETENTION_INTERVAL_MS, removeExpiredEmailContent),
   ]);
   const stopListening = runtime.dueWork.listen(() => poller.wake());
   poller.start();

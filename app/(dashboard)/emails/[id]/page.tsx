@@ -13,6 +13,7 @@ import { Notice } from "@/components/ui/notice";
 import { requireDashboard } from "@/lib/web/dashboard/context";
 import { getEmail, listEmailEvents } from "@/lib/emails/list";
 import { serializeEmailDetail } from "@/lib/emails/serialize";
+import { formatDate } from "@/lib/web/dashboard/format";
 import { NotFoundError, ValidationError } from "@/lib/core/errors";
 
 type Props = {
@@ -71,7 +72,17 @@ export default async function EmailPage({ params, searchParams }: Props) {
       <EmailSummary email={email} now={now} />
       <div className="mt-6 grid gap-6 lg:grid-cols-5">
         <Card className="min-w-0 overflow-hidden lg:col-span-3">
-          <EmailPreview html={email.html} text={email.text} />
+          {row.contentRemovedAt ? (
+            <div className="p-5">
+              <Notice tone="info" title="Content removed">
+                This email&apos;s body and attachments were removed on{" "}
+                {formatDate(row.contentRemovedAt)}, as Settings → General keeps email content for a
+                set number of days. Its status, events and engagement are kept.
+              </Notice>
+            </div>
+          ) : (
+            <EmailPreview html={email.html} text={email.text} />
+          )}
         </Card>
         <Card className="min-w-0 self-start lg:col-span-2">
           <CardHeader title="Events" description="What happened to this email, oldest first." />

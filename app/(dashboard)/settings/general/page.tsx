@@ -49,6 +49,7 @@ export default async function GeneralSettingsPage() {
           complaintRateThreshold:
             row?.complaintRateThreshold ?? DEFAULT_THRESHOLDS.complaintRateThreshold,
           breakerMinimumSends: row?.breakerMinimumSends ?? DEFAULT_THRESHOLDS.breakerMinimumSends,
+          emailContentRetentionDays: row?.emailContentRetentionDays ?? 90,
           verifiedDomains: domains.data.filter((d) => d.status === "verified").map((d) => d.name),
         }}
       />

@@ -24,11 +24,12 @@ const GeneralSettingsForm = formFields({
   bounce_rate_threshold: optionalText,
   complaint_rate_threshold: optionalText,
   breaker_minimum_sends: optionalText,
+  email_content_retention_days: optionalText,
 });
 
 /**
  * Settings → General: the default sender, double opt-in, the postal address, language and the
- * circuit breaker's thresholds.
+ * circuit breaker's thresholds, and how long email content is kept.
  */
 export const saveGeneralSettingsAction = dashboardAction(
   {
@@ -43,6 +44,7 @@ export const saveGeneralSettingsAction = dashboardAction(
       "bounce_rate_threshold",
       "complaint_rate_threshold",
       "breaker_minimum_sends",
+      "email_content_retention_days",
     ],
   },
   async ({ ctx }, _previous, form) => {
@@ -55,6 +57,7 @@ export const saveGeneralSettingsAction = dashboardAction(
       ...numberField("bounce_rate_threshold", form.bounce_rate_threshold),
       ...numberField("complaint_rate_threshold", form.complaint_rate_threshold),
       ...numberField("breaker_minimum_sends", form.breaker_minimum_sends),
+      ...numberField("email_content_retention_days", form.email_content_retention_days),
     });
     revalidatePath("/settings/general");
     return success("Settings saved");

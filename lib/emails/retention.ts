@@ -1,0 +1,97 @@
+import { sql } from "drizzle-orm";
+import { rowsOf } from "@/db";
+import { emails, projects, submittedMessages } from "@/db/schema";
+import type { Runtime } from "@/lib/core/runtime";
+
+/** Rows one statement changes: short transactions, however much history waits. */
+const BATCH_SIZE = 500;
+/** Batches per project per pass: the rest waits for the next pass, other work goes first. */
+const MAX_BATCHES_PER_PASS = 20;
+const DAY_MS = 86_400_000;
+
+export type RetentionPassResult = { emailsCleared: number; submissionsRemoved: number };
+
+/**
+ * Settings → General, "Keep email content for N days" (projects.email_content_retention_days):
+ * the html, text and attachments of emails older than that are removed, and the SMTP
+ * submissions they were built from once none of their emails keeps content. The email, its
+ * status, events and counters stay (the log, reports and stats are unchanged). Only emails whose
+ * delivery is over are touched: a scheduled or still-queued email keeps what it will send.
+ * Bounded batches with SKIP LOCKED, so several workers share the work and none holds locks long.
+ */
+export async function removeExpiredEmailContent(
+  runtime: Pick<Runtime, "db" | "clock">,
+): Promise<RetentionPassResult> {
+  const now = runtime.clock.now();
+  const result: RetentionPassResult = { emailsCleared: 0, submissionsRemoved: 0 };
+  const projectRows = await runtime.db
+    .select({ id: projects.id, days: projects.emailContentRetentionDays })
+    .from(projects);
+  for (const project of projectRows) {
+    const cutoff = new Date(now.getTime() - project.days * DAY_MS);
+    result.emailsCleared += await inBatches(() =>
+      clearEmailContent(runtime, project.id, cutoff, now),
+    );
+    result.submissionsRemoved += await inBatches(() =>
+      removeSubmissions(runtime, project.id, cutoff),
+    );
+  }
+  return result;
+}
+
+async function inBatches(batch: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < MAX_BATCHES_PER_PASS; i++) {
+    const changed = await batch();
+    total += changed;
+    if (changed < BATCH_SIZE) break;
+  }
+  return total;
+}
+
+async function clearEmailContent(
+  runtime: Pick<Runtime, "db">,
+  projectId: string,
+  cutoff: Date,
+  now: Date,
+): Promise<number> {
+  const result = await runtime.db.execute(sql`
+    update ${emails}
+    set html = null, text = null, attachments = '[]'::jsonb,
+        content_removed_at = ${now.toISOString()}::timestamptz
+    where id in (
+      select id from ${emails}
+      where project_id = ${projectId}
+        and content_removed_at is null
+        and created_at < ${cutoff.toISOString()}::timestamptz
+        and (status in ('delivered', 'bounced', 'failed', 'complained', 'canceled')
+             or (status = 'sent' and sent_at is not null))
+      order by created_at
+      limit ${BATCH_SIZE}
+      for update skip locked
+    )
+    returning id`);
+  return rowsOf(result).length;
+}
+
+async function removeSubmissions(
+  runtime: Pick<Runtime, "db">,
+  projectId: string,
+  cutoff: Date,
+): Promise<number> {
+  const result = await runtime.db.execute(sql`
+    delete from ${submittedMessages}
+    where id in (
+      select s.id from ${submittedMessages} s
+      where s.project_id = ${projectId}
+        and s.created_at < ${cutoff.toISOString()}::timestamptz
+        and not exists (
+          select 1 from ${emails} e
+          where e.submission_id = s.id and e.content_removed_at is null
+        )
+      limit ${BATCH_SIZE}
+      for update skip locked
+    )
+    returning id`);
+  return rowsOf(result).length;
+}
