@@ -62,7 +62,13 @@ const THREAD_HEADERS = ["in-reply-to", "references"] as const;
  * headers and exact MIME layout are Resend's to rebuild; over SMTP relays the bytes go as is.
  */
 async function requestFromRaw(message: OutgoingMessage) {
-  const parsed = await simpleParser(message.raw!, { skipHtmlToText: true, skipTextToHtml: true });
+  const parsed = await simpleParser(message.raw!, {
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    // Inline images stay cid: references to the attachments sent with their Content-ID (by
+    // default mailparser would inline them as data: URLs, which many mail clients block).
+    skipImageLinks: true,
+  });
   const headers: Record<string, string> = { ...message.headers, "Message-ID": message.messageId };
   for (const name of THREAD_HEADERS) {
     const value = parsed.headerLines.find((line) => line.key === name)?.line;

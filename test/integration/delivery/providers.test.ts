@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import nodemailer from "nodemailer";
 import { releaseQueuedEmails } from "@/lib/sending/sweep";
+import { startSubmissionServer } from "@/lib/submission/server";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { drainJobs } from "../../support/jobs";
 import { startSmtpServer, waitFor } from "../../support/smtp-server";
@@ -87,6 +89,68 @@ describe(`delivery configuration (${TEST_DRIVER})`, () => {
       "sent",
       "provider_accepted",
     ]);
+  });
+
+  it("through Resend, an SMTP submission is read back into fields: alternatives, attachments, inline images, threading", async () => {
+    app.runtime.config.resendApiKey = "re_test_123";
+    app.runtime.config.resendBaseUrl = resend.url;
+    const relay = await startSubmissionServer(app.runtime, { port: 0, host: "127.0.0.1" });
+    try {
+      const info = await nodemailer
+        .createTransport({
+          host: "127.0.0.1",
+          port: relay.port,
+          ignoreTLS: true,
+          auth: { user: "gitea", pass: project.live },
+        })
+        .sendMail({
+          from: "Gitea <gitea@mail.test>",
+          to: "dev@example.com",
+          subject: "Re: [acme/app] Fix login (#7)",
+          inReplyTo: "<issue-7@gitea.acme>",
+          references: ["<issue-7@gitea.acme>"],
+          text: "LGTM",
+          html: '<p>LGTM <img src="cid:avatar@gitea"></p>',
+          attachments: [
+            { filename: "patch.diff", content: "--- a\n+++ b\n" },
+            { filename: "avatar.png", content: Buffer.alloc(64, 9), cid: "avatar@gitea" },
+          ],
+        });
+      const [id] = /em_[0-9a-z]{26}/.exec(info.response) ?? [];
+      const request = await waitFor(
+        () => resend.requests.find((r) => r.body.subject === "Re: [acme/app] Fix login (#7)"),
+        15_000,
+        "handed to Resend",
+      );
+      expect(request.body).toMatchObject({
+        from: '"Gitea" <gitea@mail.test>',
+        to: ["dev@example.com"],
+        text: "LGTM",
+        headers: {
+          "Message-ID": `<${id}@mail.test>`,
+          "In-Reply-To": "<issue-7@gitea.acme>",
+          References: "<issue-7@gitea.acme>",
+        },
+      });
+      expect(String(request.body.html)).toContain('<img src="cid:avatar@gitea">');
+      const attachments = request.body.attachments as Record<string, unknown>[];
+      expect(attachments).toHaveLength(2);
+      expect(attachments).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            filename: "patch.diff",
+            content: Buffer.from("--- a\n+++ b\n").toString("base64"),
+          }),
+          expect.objectContaining({
+            filename: "avatar.png",
+            content: Buffer.alloc(64, 9).toString("base64"),
+            content_id: "avatar@gitea",
+          }),
+        ]),
+      );
+    } finally {
+      await relay.close();
+    }
   });
 });
 
