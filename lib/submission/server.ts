@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { authenticateApiKey, type AuthenticatedKey } from "@/lib/api-keys/authenticate";
 import { serviceContext } from "@/lib/core/context";
+import { UnauthorizedError } from "@/lib/core/errors";
 import type { Runtime } from "@/lib/core/runtime";
 import { connectionLimits } from "@/lib/core/smtp/connection-limits";
 import { smtpError } from "@/lib/core/smtp/reply-error";
@@ -69,10 +70,26 @@ export async function startSubmissionServer(
       if (!session.secure && !LOOPBACK.test(session.remoteAddress)) {
         return callback(smtpError(538, "5.7.11 Encryption required: use STARTTLS before AUTH"));
       }
+      // Failed logins spend the address's budget, as requests without a valid key do on the
+      // API: guessing keys over SMTP is no cheaper than over HTTP.
+      const nowMs = runtime.clock.now().getTime();
+      const address = session.remoteAddress;
+      const wait = runtime.unauthenticatedLimiter.waitSeconds(address, nowMs);
+      if (wait > 0) {
+        return callback(
+          smtpError(454, `4.7.0 Too many failed logins from your address, try again in ${wait} s`),
+        );
+      }
       authenticateApiKey(runtime, `Bearer ${auth.password ?? ""}`, runtime.clock.now()).then(
         (key) => callback(null, { user: key }),
-        () =>
-          callback(smtpError(535, "5.7.8 Authentication failed: the password must be an API key")),
+        (error: unknown) => {
+          if (!(error instanceof UnauthorizedError)) {
+            console.error("[submission] could not check a key:", error);
+            return callback(smtpError(454, "4.7.0 Temporary authentication failure, try again"));
+          }
+          runtime.unauthenticatedLimiter.take(address, nowMs);
+          callback(smtpError(535, "5.7.8 Authentication failed: the password must be an API key"));
+        },
       );
     },
     onMailFrom(_address, session: SubmissionSession, callback) {

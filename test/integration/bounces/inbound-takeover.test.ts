@@ -1,10 +1,11 @@
 import type { ChildProcess } from "node:child_process";
-import net, { type AddressInfo } from "node:net";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveBounceReceiver } from "@/lib/inbound/receiver";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { deliverReport, dsnFor, type Original } from "../../support/reports";
 import { startSmtpServer, waitFor } from "../../support/smtp-server";
+import { freePort, greeting, servesSmtp } from "../../support/ports";
 import { spawnWorker, stopWorker } from "../../support/worker-process";
 
 /**
@@ -25,33 +26,6 @@ afterAll(async () => {
   await app?.close();
   await smtp?.close();
 });
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** The first line the server at `port` sends, or the connection error. */
-function greeting(port: number): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.setTimeout(2_000, () => {
-      socket.destroy();
-      reject(new Error("no greeting"));
-    });
-    socket.once("data", (data) => {
-      socket.destroy();
-      resolve(data.toString());
-    });
-    socket.once("error", reject);
-  });
-}
-
-const servesSmtp = async (port: number) =>
-  (await greeting(port).catch(() => "")).startsWith("220 ");
 
 /** An email delivered to the test SMTP server: what a bounce can name. */
 async function deliveredEmail(to: string): Promise<Original & { id: string }> {

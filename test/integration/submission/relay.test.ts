@@ -220,6 +220,27 @@ describe(`the submission relay (${TEST_DRIVER})`, () => {
     client.close();
   });
 
+  it("counts failed logins against the client address: past its budget even a good key waits (454 4.7.0)", async () => {
+    const original = app.runtime.unauthenticatedLimiter;
+    app.runtime.unauthenticatedLimiter = new TokenBucketLimiter(0.01, 3);
+    try {
+      const client = await openSmtpClient(relay.port);
+      await client.reply();
+      await client.command("EHLO app.example");
+      const plain = (password: string) =>
+        `AUTH PLAIN ${Buffer.from(`\0mailwright\0${password}`).toString("base64")}`;
+      for (let i = 0; i < 3; i++) {
+        expect(await client.command(plain(`sk_live_guess${i}`))).toMatch(/^535 5\.7\.8 /);
+      }
+      expect(await client.command(plain(project.live))).toMatch(
+        /^454 4\.7\.0 Too many failed logins from your address, try again in \d+ s/,
+      );
+      client.close();
+    } finally {
+      app.runtime.unauthenticatedLimiter = original;
+    }
+  });
+
   it("refuses a From on a domain the project has not verified with 550 5.7.1 after DATA", async () => {
     await expect(
       appMailer(project.live).sendMail({
