@@ -5,6 +5,7 @@ import { serviceContext } from "@/lib/core/context";
 import { UnauthorizedError } from "@/lib/core/errors";
 import type { Runtime } from "@/lib/core/runtime";
 import { connectionLimits } from "@/lib/core/smtp/connection-limits";
+import { readMessageData } from "@/lib/core/smtp/message-data";
 import { smtpError } from "@/lib/core/smtp/reply-error";
 import { listenSmtp, serveOnSharedPort, type ListeningServer } from "@/lib/core/smtp/shared-port";
 import { checkRecipient } from "./recipients";
@@ -114,21 +115,11 @@ export async function startSubmissionServer(
       );
     },
     onData(stream, session: SubmissionSession, callback) {
-      // Past the limit the rest is read and dropped: the client is owed a 552 at the final dot.
-      let chunks: Buffer[] | undefined = [];
-      let received = 0;
-      stream.on("data", (chunk: Buffer) => {
-        if (!chunks) return;
-        received += chunk.length;
-        if (received > SUBMISSION_MAX_WIRE_BYTES) chunks = undefined;
-        else chunks.push(chunk);
-      });
-      stream.on("end", () => {
-        if (!chunks || stream.sizeExceeded) {
+      void readMessageData(stream, SUBMISSION_MAX_WIRE_BYTES).then((raw) => {
+        if (!raw)
           return callback(smtpError(552, "5.3.4 Message too big: at most 10 MiB of content"));
-        }
         const recipients = session.envelope.rcptTo.map((r) => r.address);
-        submitMessage(contextOf(session), { raw: Buffer.concat(chunks), recipients }).then(
+        submitMessage(contextOf(session), { raw, recipients }).then(
           (result) => callback(null, acceptedReply(result.emailIds, result.idempotent)),
           (error: unknown) => {
             const reply = replyForSubmissionError(error);

@@ -53,3 +53,31 @@ export function crashTestWorkerEnv(databaseUrl: string, smtpUrl: string): NodeJS
     AUTOMATION_POLL_MS: "200",
   };
 }
+
+export type LoggingWorker = { child: ChildProcess; lines: string[] };
+
+/**
+ * `count` worker processes on `env`, each keeping what it logs, once every one says it is
+ * running (a first start migrates and creates the queues: up to 90 s on a busy machine).
+ */
+export async function spawnRunningWorkers(
+  env: NodeJS.ProcessEnv,
+  count: number,
+): Promise<LoggingWorker[]> {
+  const workers: LoggingWorker[] = [];
+  for (let i = 0; i < count; i++) {
+    const lines: string[] = [];
+    workers.push({ child: spawnWorker(env, { onOutput: (line) => lines.push(line) }), lines });
+  }
+  const running = (w: LoggingWorker) =>
+    w.lines.some((line) => /Mailwright worker \d+ running/.test(line));
+  const deadline = Date.now() + 90_000;
+  while (!workers.every(running)) {
+    if (Date.now() > deadline) {
+      for (const worker of workers) await stopWorker(worker.child, "SIGKILL");
+      throw new Error("the workers did not start within 90 s");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return workers;
+}

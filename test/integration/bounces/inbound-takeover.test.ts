@@ -1,4 +1,3 @@
-import type { ChildProcess } from "node:child_process";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveBounceReceiver } from "@/lib/inbound/receiver";
@@ -6,7 +5,7 @@ import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../..
 import { deliverReport, dsnFor, type Original } from "../../support/reports";
 import { startSmtpServer, waitFor } from "../../support/smtp-server";
 import { freePort, greeting, servesSmtp } from "../../support/ports";
-import { spawnWorker, stopWorker } from "../../support/worker-process";
+import { spawnRunningWorkers, stopWorker } from "../../support/worker-process";
 
 /**
  * Every worker process starts the bounce receiver (DECISIONS §9); on one host only one can bind
@@ -59,17 +58,8 @@ describe(`the bounce receiver's port (${TEST_DRIVER})`, () => {
         INBOUND_SMTP_PORT: String(port),
         INBOUND_SMTP_HOST: "127.0.0.1",
       };
-      const workers: { child: ChildProcess; lines: string[] }[] = [];
-      for (let i = 0; i < 2; i++) {
-        const lines: string[] = [];
-        workers.push({ child: spawnWorker(env, { onOutput: (line) => lines.push(line) }), lines });
-      }
+      const workers = await spawnRunningWorkers(env, 2);
       try {
-        await waitFor(
-          () => workers.every((w) => w.lines.some((l) => /Mailwright worker \d+ running/.test(l))),
-          90_000,
-          "both workers running",
-        );
         const saysListening = (w: (typeof workers)[number]) =>
           w.lines.some((l) => l.includes("bounce receiver listening"));
         const holder = workers.find(saysListening)!;

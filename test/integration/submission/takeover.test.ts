@@ -1,10 +1,9 @@
-import type { ChildProcess } from "node:child_process";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { freePort, greeting, servesSmtp } from "../../support/ports";
 import { startSmtpServer, waitFor } from "../../support/smtp-server";
-import { spawnWorker, stopWorker } from "../../support/worker-process";
+import { spawnRunningWorkers, stopWorker } from "../../support/worker-process";
 
 /**
  * Every `npm run worker` starts the submission relay (DECISIONS §16); on one host one of them
@@ -37,17 +36,8 @@ describe(`the submission relay in worker processes (${TEST_DRIVER})`, () => {
         SMTP_SUBMISSION_PORT: String(port),
         SMTP_SUBMISSION_HOST: "127.0.0.1",
       };
-      const workers: { child: ChildProcess; lines: string[] }[] = [];
-      for (let i = 0; i < 2; i++) {
-        const lines: string[] = [];
-        workers.push({ child: spawnWorker(env, { onOutput: (line) => lines.push(line) }), lines });
-      }
+      const workers = await spawnRunningWorkers(env, 2);
       try {
-        await waitFor(
-          () => workers.every((w) => w.lines.some((l) => /Mailwright worker \d+ running/.test(l))),
-          90_000,
-          "both workers running",
-        );
         const saysListening = (w: (typeof workers)[number]) =>
           w.lines.some((l) => l.includes("submission relay listening"));
         const holder = workers.find(saysListening);
