@@ -216,6 +216,16 @@ describe(`AUTH and commands out of order on the submission relay (${TEST_DRIVER}
       replies: [/^250[ -]/, /^235 /, /^503 /, /^503 /, /^250 /, /^503 /],
     },
     {
+      name: "a command line over 64 KB",
+      lines: ["EHLO a", `NOOP ${"x".repeat(70_000)}`],
+      replies: [/^250[ -]/, /^421 .*too long/],
+    },
+    {
+      name: "NUL bytes in commands",
+      lines: ["EHLO a\u0000b", "\u0000\u0000", "MAIL FROM:<a\u0000b@mail.test>", "NOOP"],
+      replies: [/^(250|5\d\d)[ -]/, /^5\d\d /, /^5\d\d /, /^250 /],
+    },
+    {
       name: "AUTH twice",
       lines: ["EHLO a", "AUTH PLAIN {key}", "AUTH PLAIN {key}"],
       replies: [/^250[ -]/, /^235 /, /^503 /],
