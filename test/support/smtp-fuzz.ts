@@ -79,18 +79,18 @@ export const hostileSession = fc.record({
 });
 
 /**
- * Plays a session and returns once the connection is closed (by the server, or by us once the
- * server stops answering for `settleMs`). Lines go out as written, pipelined: a client that
- * waits for nothing.
+ * Plays a session and returns its greeting once the connection is closed (by the server, or by
+ * us once the server stops answering for `settleMs`). Lines go out as written, pipelined: a
+ * client that waits for nothing.
  */
 export async function playSession(
   port: number,
   session: { lines: string[]; quit: boolean },
   settleMs = 300,
-): Promise<void> {
+): Promise<string> {
   const client = await openSmtpClient(port);
   try {
-    await client.reply(5_000);
+    const greeting = await client.reply(5_000);
     for (const line of session.lines) {
       if (client.isClosed()) break;
       client.socket.write(Buffer.from(`${line}\r\n`, "latin1"));
@@ -104,6 +104,7 @@ export async function playSession(
       previous = received;
       await new Promise((resolve) => setTimeout(resolve, settleMs));
     }
+    return greeting;
   } finally {
     client.close();
   }
