@@ -6,10 +6,10 @@
  *   B. the same message submitted over SMTP by nodemailer as an app configures it (pool of 4
  *      connections, AUTH PLAIN with the API key): accepted messages/s, and the ratio to A
  *      (target ≥ 0.8×).
- *   C. the same as B on client sockets with TCP_NODELAY (what the gap between A and B is made of).
+ *   C. B on client sockets with TCP_NODELAY (what the gap between A and B is made of).
  * For each phase, the time from its first request until the sink has every message.
- * Env: BENCH_MESSAGES (default 20000, each phase), BENCH_PHASES (api,smtp,smtp-nodelay), BENCH_PROFILE_DIR
- * (V8 CPU profiles of the app and the worker).
+ * Env: BENCH_MESSAGES (default 20000, each phase), BENCH_PHASES (api,smtp,smtp-nodelay),
+ * BENCH_PROFILE_DIR (V8 CPU profiles of the app and the worker).
  */
 import { once } from "node:events";
 import net from "node:net";
