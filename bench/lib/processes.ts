@@ -20,16 +20,22 @@ export function startProcess(
  * node/V8 flags (memory experiments).
  */
 export function startScript(script: string, env: Record<string, string>): ChildProcess {
+  return startProcess(process.execPath, [...nodeFlags(), "--import", "tsx", script], env);
+}
+
+function nodeFlags() {
   const profile = process.env.BENCH_PROFILE_DIR
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
-  return startProcess(process.execPath, [...profile, ...flags, "--import", "tsx", script], env);
+  return [...profile, ...(process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [])];
 }
 
-/** The app as `npm start` serves it: scripts/serve.ts (Next behind the front door), production. */
+/**
+ * The app as `npm start` serves it: scripts/serve.ts (Next behind the front door), production;
+ * profiled like startScript's processes with BENCH_PROFILE_DIR.
+ */
 export function startApp(port: number, env: Record<string, string>): ChildProcess {
-  return startProcess(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+  return startProcess(process.execPath, [...nodeFlags(), "--import", "tsx", "scripts/serve.ts"], {
     ...env,
     NODE_ENV: "production",
     PORT: String(port),

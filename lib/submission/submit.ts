@@ -40,6 +40,15 @@ export async function submitMessage(
       "message_too_big",
     );
   }
+  // PostgreSQL text refuses U+0000 (the API refuses it with a 422): without this check the
+  // insert fails and the app is told to retry for ever.
+  if ([content.subject, content.html, content.text].some((value) => value?.includes("\u0000"))) {
+    throw new ValidationError(
+      "The message's subject, text or HTML contains a NUL character (U+0000).",
+      [{ path: "DATA", message: "contains a NUL character" }],
+      "invalid_content",
+    );
+  }
   const from = content.from;
   if (!from) {
     throw new ValidationError(

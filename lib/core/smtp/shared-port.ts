@@ -1,8 +1,15 @@
 import type { AddressInfo } from "node:net";
 import type { SMTPServer } from "smtp-server";
 
-/** A listening server: its port (the one asked for, or the one the OS chose for 0) and its end. */
-export type ListeningServer = { port: number; close(): Promise<void> };
+/**
+ * A listening server: its port (the one asked for, or the one the OS chose for 0), the sockets
+ * it holds open (refused ones included, until they close), and its end.
+ */
+export type ListeningServer = {
+  port: number;
+  openConnections(): Promise<number>;
+  close(): Promise<void>;
+};
 
 // How often a process whose port is taken tries again: the port is served again about a
 // second after its holder dies; a failed bind costs a syscall.
@@ -95,6 +102,10 @@ export async function listenSmtp(
   });
   return {
     port: (server.server.address() as AddressInfo).port,
+    openConnections: () =>
+      new Promise<number>((resolve, reject) =>
+        server.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
