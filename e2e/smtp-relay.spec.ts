@@ -52,7 +52,11 @@ test("Settings → Delivery shows the relay's settings, and mail submitted with 
   expect(id, info.response).toBeDefined();
 
   await page.goto("/emails");
-  await page.getByRole("row", { name: new RegExp(subject) }).getByRole("link").first().click();
+  await page
+    .getByRole("row", { name: new RegExp(subject) })
+    .getByRole("link")
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/emails/${id}`));
   await expect(page.getByText("buyer@example.com").first()).toBeVisible();
   await shoot(page, "submitted-email");
