@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { text, timestamp } from "drizzle-orm/pg-core";
+import { customType, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Timestamps are kept at millisecond precision so that a keyset cursor built from a JS Date
@@ -23,3 +23,12 @@ export const updatedAt = () =>
 export const idColumn = () => text().primaryKey();
 
 export const projectIdColumn = () => text().notNull();
+
+/**
+ * bytea as a Uint8Array: postgres.js answers a Buffer, PGlite a Uint8Array (both are one);
+ * written as a Buffer, which postgres.js sends as bytea and PGlite accepts.
+ */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});

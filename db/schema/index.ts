@@ -23,3 +23,4 @@ export * from "./subscription-changes";
 export * from "./media";
 export * from "./delivery-relays";
 export * from "./topics";
+export * from "./received-emails";

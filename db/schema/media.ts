@@ -1,15 +1,6 @@
-import { customType, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, idColumn } from "./columns";
+import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bytea, createdAt, idColumn } from "./columns";
 import { projects } from "./projects";
-
-/**
- * bytea as a Uint8Array: postgres.js answers a Buffer, PGlite a Uint8Array (both are one);
- * written as a Buffer, which postgres.js sends as bytea and PGlite accepts.
- */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
-});
 
 /**
  * Images uploaded for templates, kept in the database (docs/decisions: media in the database) and
