@@ -37,5 +37,5 @@ ALTER TABLE "received_emails" ADD CONSTRAINT "received_emails_in_reply_to_email_
 CREATE INDEX "received_email_attachments_email_idx" ON "received_email_attachments" USING btree ("received_email_id","position");--> statement-breakpoint
 CREATE INDEX "received_emails_project_created_idx" ON "received_emails" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "received_emails_project_fingerprint_key" ON "received_emails" USING btree ("project_id","fingerprint");--> statement-breakpoint
-CREATE INDEX "received_emails_reply_idx" ON "received_emails" USING btree ("in_reply_to_email_id");--> statement-breakpoint
+CREATE INDEX "received_emails_reply_idx" ON "received_emails" USING btree ("in_reply_to_email_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "domains_receiving_name_key" ON "domains" USING btree ("name") WHERE "domains"."receiving";

@@ -43,7 +43,8 @@ export const receivedEmails = pgTable(
   (t) => [
     index("received_emails_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex("received_emails_project_fingerprint_key").on(t.projectId, t.fingerprint),
-    index("received_emails_reply_idx").on(t.inReplyToEmailId),
+    // "Replies" on a sent email's page, newest first (email ids are unique across projects).
+    index("received_emails_reply_idx").on(t.inReplyToEmailId, t.createdAt.desc()),
   ],
 );
 

@@ -10278,7 +10278,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The attachment's bytes */
+            /** @description The attachment's bytes, under its own content type (`application/pdf`, `image/png`…) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -39,7 +39,11 @@ export const receivedEmailOperations: Operation[] = [
     description:
       "The attachment's bytes with its content type (as the message declared it), as a download (`Content-Disposition: attachment`).",
     responses: {
-      200: { description: "The attachment's bytes", contentType: "application/octet-stream" },
+      200: {
+        description:
+          "The attachment's bytes, under its own content type (`application/pdf`, `image/png`…)",
+        contentType: "application/octet-stream",
+      },
     },
   },
 ];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBounceReceiver } from "@/lib/inbound/receiver";
+import { listReplies } from "@/lib/received-emails/replies";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { mimeMessage, smtpTransaction } from "../../support/received-mail";
 import { dsnFor } from "../../support/reports";
@@ -81,7 +82,12 @@ describe(`replies, reports and broken messages (${TEST_DRIVER})`, () => {
     expect(
       (await smtpTransaction(receiver.port, { to: ["hello@mail.test"] }, reply.raw)).final,
     ).toMatch(/^250/);
-    expect((await received("Re: Our offer")).in_reply_to_email_id).toBe(original.id);
+    const linked = await received("Re: Our offer");
+    expect(linked.in_reply_to_email_id).toBe(original.id);
+    // What the sent email's page lists as its replies.
+    expect(await listReplies(app.ctx(project.id), original.id)).toEqual([
+      expect.objectContaining({ id: linked.id, subject: "Re: Our offer" }),
+    ]);
 
     const stranger = mimeMessage({
       to: "hello@mail.test",
