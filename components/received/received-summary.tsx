@@ -55,7 +55,9 @@ export function ReceivedSummary({
             >
               <CornerUpLeft aria-hidden className="size-4 shrink-0" />
               <span className="truncate">{repliedTo.subject}</span>
-              <span className="shrink-0 font-normal text-zinc-500">sent to {repliedTo.to}</span>
+              <span className="hidden shrink-0 font-normal text-zinc-500 sm:inline">
+                sent to {repliedTo.to}
+              </span>
             </Link>
           </Item>
         )}

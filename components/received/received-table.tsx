@@ -46,7 +46,7 @@ export function ReceivedTable({ emails, now }: { emails: ReceivedEmailSummary[];
                       Reply
                     </span>
                   )}
-                  <span className="truncate">
+                  <span className="min-w-0 truncate">
                     <span className="font-medium text-zinc-800">
                       {email.subject || "(no subject)"}
                     </span>

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { receivedEmailAttachments, receivedEmails } from "@/db/schema";
+import { receivedEmails } from "@/db/schema";
 import type { ServiceContext } from "@/lib/core/context";
 import { beforeCursor, decodeCursor, newestFirst, toPage } from "@/lib/core/pagination";
 import { parseInput } from "@/lib/core/validation";
@@ -59,20 +59,27 @@ export async function listReceivedEmailSummaries(ctx: ListContext, query: unknow
       subject: receivedEmails.subject,
       snippet: sql<string | null>`left(${receivedEmails.text}, ${SNIPPET_CHARACTERS})`,
       inReplyToEmailId: receivedEmails.inReplyToEmailId,
-      attachments: sql<number>`(select count(*)::int from ${receivedEmailAttachments}
-        where ${receivedEmailAttachments.receivedEmailId} = ${receivedEmails.id})`,
       createdAt: receivedEmails.createdAt,
     })
     .from(receivedEmails)
     .where(where)
     .orderBy(...order)
     .limit(limit + 1);
+  const attachments = await attachmentSummaries(
+    ctx.db,
+    ctx.projectId,
+    rows.slice(0, limit).map((r) => r.id),
+  );
   return toPage(
     rows,
     limit,
     scope,
     (r) => r,
-    (r) => ({ ...r, snippet: r.snippet?.replace(/\s+/g, " ").trim() ?? "" }),
+    (r) => ({
+      ...r,
+      snippet: r.snippet?.replace(/\s+/g, " ").trim() ?? "",
+      attachments: attachments.get(r.id)?.length ?? 0,
+    }),
   );
 }
 export type ReceivedEmailSummary = Awaited<

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { receivedEmails } from "@/db/schema";
 import { startBounceReceiver } from "@/lib/inbound/receiver";
+import { listReceivedEmailSummaries } from "@/lib/received-emails/list";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { mimeMessage, smtpTransaction } from "../../support/received-mail";
 import { startWebhookReceiver, type WebhookReceiver } from "../../support/webhook-receiver";
@@ -136,6 +137,15 @@ describe(`receiving email at a domain (${TEST_DRIVER})`, () => {
       subject: "Invoice question",
       "message-id": messageId,
       "x-custom": "one\ntwo",
+    });
+
+    // The dashboard's list: a snippet and the number of attachments instead of the bodies.
+    const summaries = await listReceivedEmailSummaries(app.ctx(project.id), {});
+    expect(summaries.data[0]).toMatchObject({
+      id: summary!.id,
+      subject: "Invoice question",
+      snippet: "Hello in plain text.",
+      attachments: 1,
     });
 
     const attachment = got.body.attachments[0];
