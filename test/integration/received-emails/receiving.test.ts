@@ -190,6 +190,21 @@ describe(`receiving email at a domain (${TEST_DRIVER})`, () => {
     expect(await list(other.live)).toEqual([]);
   });
 
+  it("keeps one message for two projects' domains once in each", async () => {
+    const other = await app.createProject({ name: "Neighbour", domain: "neighbour.test" });
+    const [theirs] = (await app.api("/v1/domains", { key: other.live })).body.data;
+    expect((await receiving(other.live, theirs.id, true)).status).toBe(200);
+    const { raw } = mimeMessage({ to: "a@acme.test, b@neighbour.test", subject: "For both" });
+    const reply = await smtpTransaction(
+      receiver.port,
+      { to: ["a@acme.test", "b@neighbour.test"] },
+      raw,
+    );
+    expect(reply.final).toMatch(/^250/);
+    expect((await list()).filter((m) => m.subject === "For both")).toHaveLength(1);
+    expect((await list(other.live)).map((m) => m.subject)).toEqual(["For both"]);
+  });
+
   it("pages newest first like every list", async () => {
     for (const subject of ["Page one", "Page two", "Page three"]) {
       const { raw } = mimeMessage({ to: "pages@acme.test", subject });
