@@ -46,6 +46,11 @@ export type E2eCredentials = {
       topics: { updates: string; events: string };
     };
   };
+  /** scripts/e2e-seed-received.ts: a project about to receive, and one with received mail. */
+  received: {
+    quiet: { projectName: string; domain: string };
+    desk: { projectName: string; sentEmailId: string; receipt: string };
+  };
 };
 
 export function readCredentials(): E2eCredentials {

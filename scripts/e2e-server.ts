@@ -121,6 +121,9 @@ async function prepareData(dataDir: string) {
   // e2e/topics.spec.ts: projects of its own, made after Acme so Acme stays the default.
   const { seedTopics } = await import("./e2e-seed-topics");
   const topics = await seedTopics(runtime, user.id, new Date(now.getTime() + 7));
+  // e2e/received.spec.ts: projects of its own, after Acme too.
+  const { seedReceived } = await import("./e2e-seed-received");
+  const received = await seedReceived(runtime, user.id, new Date(now.getTime() + 8));
   await runtime.jobs.stop(5_000);
   await runtime.handle.close();
   return {
@@ -141,6 +144,7 @@ async function prepareData(dataDir: string) {
     unsubscribe,
     engagement,
     topics,
+    received,
   };
 }
 

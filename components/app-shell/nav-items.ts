@@ -4,6 +4,7 @@ import {
   CircleUser,
   Globe,
   Home,
+  Inbox,
   KeyRound,
   LayoutTemplate,
   ListFilter,
@@ -36,6 +37,7 @@ export const NAV: NavSection[] = [
     items: [
       { href: "/overview", label: "Overview", icon: Home },
       { href: "/emails", label: "Emails", icon: Mail },
+      { href: "/received", label: "Received", icon: Inbox },
       { href: "/templates", label: "Templates", icon: LayoutTemplate },
       { href: "/campaigns", label: "Campaigns", icon: Megaphone },
       { href: "/automations", label: "Automations", icon: Workflow },

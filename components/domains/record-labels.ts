@@ -12,6 +12,10 @@ export const RECORD_PURPOSE: Record<RecordPurpose, { label: string; hint: string
     label: "Return-path SPF",
     hint: "Authorises the sending relay for the return-path domain.",
   },
+  inbound_mx: {
+    label: "Inbound MX",
+    hint: "Routes mail sent to addresses at this domain to Mailwright, which keeps it as received email.",
+  },
 };
 
 /** The records of the return-path domain, shown as a group of their own. */

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
@@ -19,6 +20,8 @@ export const domains = pgTable(
     // Tracking policy for mail from this domain (DECISIONS §8), applied at delivery.
     openTracking: boolean().notNull().default(true),
     clickTracking: boolean().notNull().default(true),
+    // Inbound email (DECISIONS §16): the receiver accepts mail for any address at this name.
+    receiving: boolean().notNull().default(false),
     verifiedAt: timestampMs(),
     // How the domain became verified: its DKIM record was found (`dns`) or an admin vouched for
     // it (`manual`: dashboard "Mark as verified" or the CLI's --verified). A re-check never
@@ -33,6 +36,10 @@ export const domains = pgTable(
   (t) => [
     uniqueIndex("domains_project_name_key").on(t.projectId, t.name),
     index("domains_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    // One project receives a name's mail (docs/decisions/0052); the receiver's RCPT lookup.
+    uniqueIndex("domains_receiving_name_key")
+      .on(t.name)
+      .where(sql`${t.receiving}`),
   ],
 );
 

@@ -24,3 +24,4 @@ export * from "./media";
 export * from "./submitted-messages";
 export * from "./delivery-relays";
 export * from "./topics";
+export * from "./received-emails";

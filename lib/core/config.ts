@@ -230,6 +230,13 @@ function bounceConfig(env: Env) {
     // it sends (NOOP, RSET, a line trickled byte by byte). A report is a few kB.
     inboundIdleTimeoutSeconds: numberFromEnv(env, "INBOUND_IDLE_TIMEOUT_SECONDS", 30),
     inboundMaxSessionSeconds: numberFromEnv(env, "INBOUND_MAX_SESSION_SECONDS", 300),
+    // What a project may keep of received email (its messages' sizes as received); a message
+    // that would go over is refused with 552 5.2.2, mailbox full (docs/decisions/0052).
+    inboundMaxStoredBytesPerProject: numberFromEnv(
+      env,
+      "INBOUND_MAX_STORED_BYTES_PER_PROJECT",
+      1024 * 1024 * 1024,
+    ),
     // A mailbox read with IMAP for the same reports, polled this often.
     bounceMailboxUrl: mailbox,
     bounceMailboxPollSeconds: numberFromEnv(env, "BOUNCE_MAILBOX_POLL_SECONDS", 60),

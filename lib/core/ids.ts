@@ -70,6 +70,8 @@ export const ID_PREFIXES = {
   media: "med",
   relay: "rly",
   topic: "tp",
+  receivedEmail: "re",
+  receivedAttachment: "ra",
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 

@@ -5,7 +5,8 @@ import { returnPathDomain } from "./return-path";
 import { spfAdvice } from "./spf";
 
 /** What a DNS record is for; only DKIM decides whether a domain is verified. */
-export type RecordPurpose = "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf";
+export type RecordPurpose =
+  "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf" | "inbound_mx";
 export type RecordStatus = "pending" | "verified" | "missing" | "mismatch";
 
 type RecordFields = {
@@ -41,10 +42,13 @@ export const PENDING_STATUSES: RecordStatuses = {
   dmarc: "pending",
   return_path_mx: "pending",
   return_path_spf: "pending",
+  inbound_mx: "pending",
 };
 
 // One MX for the return-path domain: nothing else should receive its mail.
 export const RETURN_PATH_MX_PRIORITY = 10;
+// The receiving domain's own MX (DECISIONS §16), at the same host as the return path's.
+export const INBOUND_MX_PRIORITY = 10;
 
 function appHost(appUrl: string): string {
   try {
@@ -94,10 +98,12 @@ export function dkimRecordName(domain: Pick<Domain, "name" | "dkimSelector">): s
 
 /**
  * The records to publish, in display order: DKIM (required), SPF and DMARC (suggested), then the
- * return-path domain's MX and SPF (suggested: bounces and complaints come back through them).
+ * return-path domain's MX and SPF (suggested: bounces and complaints come back through them),
+ * then, for a receiving domain, its own MX (required for it to receive anything).
  */
 export function dnsRecordsFor(
-  domain: Pick<Domain, "name" | "dkimSelector" | "dkimPublicKey">,
+  domain: Pick<Domain, "name" | "dkimSelector" | "dkimPublicKey"> &
+    Partial<Pick<Domain, "receiving">>,
   options: RecordOptions,
   statuses: RecordStatuses = PENDING_STATUSES,
 ): DnsRecord[] {
@@ -145,6 +151,15 @@ export function dnsRecordsFor(
       required: false,
       status: statuses.return_path_spf,
     },
+    domain.receiving === true && {
+      type: "MX",
+      name: domain.name,
+      value: `${INBOUND_MX_PRIORITY} ${options.bounceMxHost}`,
+      priority: INBOUND_MX_PRIORITY,
+      purpose: "inbound_mx",
+      required: true,
+      status: statuses.inbound_mx,
+    },
   ];
   // Without a known relay include there is no SPF record to suggest (the UI explains what to add).
   return records.filter((r): r is RecordWithoutHost => Boolean(r)).map(withZoneHost);
@@ -152,7 +167,7 @@ export function dnsRecordsFor(
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type RecordWithoutHost = DistributiveOmit<DnsRecord, "host" | "zone">;
-type DnsRecordDraft = RecordWithoutHost | "" | null;
+type DnsRecordDraft = RecordWithoutHost | "" | null | false;
 
 /** The record's zone (registered domain by the Public Suffix List) and its name relative to it. */
 export function zoneHost(name: string): { zone: string; host: string } {

@@ -14,7 +14,7 @@ const recordFields = {
   host: z.string(),
   zone: z.string(),
   value: z.string(),
-  purpose: z.enum(["dkim", "spf", "dmarc", "return_path_mx", "return_path_spf"]),
+  purpose: z.enum(["dkim", "spf", "dmarc", "return_path_mx", "return_path_spf", "inbound_mx"]),
   required: z.boolean(),
   status: z.enum(["pending", "verified", "missing", "mismatch"]),
 };
@@ -29,6 +29,8 @@ export const DomainResponse = z.strictObject({
   status: z.enum(["pending", "verified", "failed"]),
   open_tracking: z.boolean(),
   click_tracking: z.boolean(),
+  /** DECISIONS §16: the inbound receiver accepts mail for any address at this domain. */
+  receiving: z.boolean(),
   records: z.array(DnsRecordResponse),
   created_at: Timestamp,
   verified_at: Timestamp.nullable(),
@@ -54,6 +56,7 @@ export function serializeDomain(
     status: domain.status,
     open_tracking: domain.openTracking,
     click_tracking: domain.clickTracking,
+    receiving: domain.receiving,
     records: dnsRecordsFor(domain, recordOptions(config), statuses ?? storedRecordStatuses(domain)),
     created_at: iso(domain.createdAt),
     verified_at: iso(domain.verifiedAt),

@@ -12,17 +12,19 @@ import { authorize } from "@/lib/core/permissions";
 
 /** Looks up every record; never throws for DNS trouble (it becomes a record status). */
 export async function checkDomainRecords(
-  domain: Pick<Domain, "name" | "dkimSelector" | "dkimPublicKey">,
+  domain: Pick<Domain, "name" | "dkimSelector" | "dkimPublicKey"> &
+    Partial<Pick<Domain, "receiving">>,
   resolver: DnsResolver,
   options: RecordOptions,
 ): Promise<RecordStatuses> {
   const returnPath = returnPathDomain(options, domain.name);
-  const [dkim, spf, dmarc, returnPathMx, returnPathSpf] = await Promise.all([
+  const [dkim, spf, dmarc, returnPathMx, returnPathSpf, inboundMx] = await Promise.all([
     lookupTxt(resolver, dkimRecordName(domain)),
     lookupTxt(resolver, domain.name),
     lookupTxt(resolver, `_dmarc.${domain.name}`),
     lookupMx(resolver, returnPath),
     lookupTxt(resolver, returnPath),
+    domain.receiving ? lookupMx(resolver, domain.name) : undefined,
   ]);
   return {
     dkim: checkDkim(dkim, domain.dkimPublicKey),
@@ -30,6 +32,7 @@ export async function checkDomainRecords(
     dmarc: checkDmarc(dmarc),
     return_path_mx: checkMx(returnPathMx, options.bounceMxHost),
     return_path_spf: options.spfInclude ? checkSpf(returnPathSpf, options.spfInclude) : "pending",
+    inbound_mx: inboundMx ? checkMx(inboundMx, options.bounceMxHost) : "pending",
   };
 }
 

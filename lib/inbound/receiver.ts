@@ -5,15 +5,21 @@ import { linkSigningKey } from "../tracking/key";
 import { connectionLimits } from "@/lib/core/smtp/connection-limits";
 import { smtpError } from "@/lib/core/smtp/reply-error";
 import { listenSmtp, serveOnSharedPort, type ListeningServer } from "@/lib/core/smtp/shared-port";
+import { findReceivingDomains, domainOfAddress } from "../received-emails/receiving-domains";
+import { MailboxFullError, receiveMessage } from "../received-emails/receive";
 import { processInboundMessage } from "./process";
 
 type ReceiverRuntime = Pick<Runtime, "db" | "jobs" | "clock" | "config" | "caches">;
 
 /**
- * The bounce receiver (DECISIONS §9): an SMTP server that the return-path domain's MX points at.
- * It accepts mail only for VERP addresses whose token checks out (anything else gets 550 at
- * RCPT, so it is never an open relay), refuses messages over INBOUND_MAX_BYTES, reads each one
- * as a DSN, an ARF report or a recognisable non-standard bounce, and records what it reports.
+ * The inbound receiver (DECISIONS §9 and §16): an SMTP server that the return-path domain's MX
+ * and every receiving domain's MX point at. It accepts mail only for VERP addresses whose token
+ * checks out and for addresses at a domain with receiving on (anything else gets 550 at RCPT,
+ * so it is never an open relay), and refuses messages over INBOUND_MAX_BYTES. A message to VERP
+ * addresses is read as a DSN, an ARF report or a recognisable non-standard bounce, and what it
+ * reports is recorded; a message to a receiving domain is kept as a received email of the
+ * domain's project (552 5.2.2 when that would put the project over its storage limit). One
+ * transaction may carry both kinds of recipient: both are handled, under one reply.
  * When it cannot record (the database is down) it answers 451, so the sender tries again later.
  * Connections are capped in all and per client address, and none outlives the session limit
  * (INBOUND_MAX_CONNECTIONS…, see connection-limits.ts).
@@ -33,6 +39,12 @@ export async function startBounceReceiver(
   // second report on one connection never speaks for the first one's emails.
   const envelopeEmailIds = (session: SMTPServerSession) =>
     session.envelope.rcptTo.flatMap((r) => emailIdFromReturnPath(signingKey, r.address) ?? []);
+  // The rest were accepted at RCPT for being at a receiving domain (VERP addresses live at the
+  // return-path domain, a different name, so an address is never both).
+  const receivingRecipients = (session: SMTPServerSession) =>
+    session.envelope.rcptTo
+      .map((r) => r.address)
+      .filter((address) => !emailIdFromReturnPath(signingKey, address));
   const server: SMTPServer = new SMTPServer({
     name: new URL(config.appUrl).hostname,
     banner: "Mailwright bounce receiver",
@@ -49,10 +61,15 @@ export async function startBounceReceiver(
     onConnect: limits.onConnect,
     onClose: limits.onClose,
     onRcptTo(address, _session, callback) {
-      if (!emailIdFromReturnPath(signingKey, address.address)) {
-        return callback(smtpError(550, "5.1.1 No such recipient here"));
-      }
-      callback();
+      if (emailIdFromReturnPath(signingKey, address.address)) return callback();
+      findReceivingDomains(runtime.db, [domainOfAddress(address.address)]).then(
+        (found) =>
+          found.length > 0 ? callback() : callback(smtpError(550, "5.1.1 No such recipient here")),
+        (error: unknown) => {
+          console.error("[inbound] could not look up a recipient's domain:", error);
+          callback(smtpError(451, "4.3.0 Temporary failure, please try again later"));
+        },
+      );
     },
     onData(stream, session, callback) {
       // Past the limit the rest is read and dropped (the client is owed a 552 at the final dot,
@@ -67,15 +84,25 @@ export async function startBounceReceiver(
       });
       stream.on("end", () => {
         if (!chunks || stream.sizeExceeded) {
-          return callback(smtpError(552, "5.3.4 Message too big for a delivery report"));
+          return callback(smtpError(552, "5.3.4 Message too big"));
         }
-        processInboundMessage(runtime, Buffer.concat(chunks), {
-          emailIds: envelopeEmailIds(session),
-          source: "smtp",
-        }).then(
-          () => callback(null, "2.0.0 Report received"),
+        const raw = Buffer.concat(chunks);
+        const emailIds = envelopeEmailIds(session);
+        const recipients = receivingRecipients(session);
+        Promise.all([
+          emailIds.length > 0 && processInboundMessage(runtime, raw, { emailIds, source: "smtp" }),
+          recipients.length > 0 && receiveMessage(runtime, raw, recipients),
+        ]).then(
+          () =>
+            callback(
+              null,
+              recipients.length > 0 ? "2.0.0 Message received" : "2.0.0 Report received",
+            ),
           (error: unknown) => {
-            console.error("[inbound] could not record a report:", error);
+            if (error instanceof MailboxFullError) {
+              return callback(smtpError(552, "5.2.2 Mailbox full"));
+            }
+            console.error("[inbound] could not record a message:", error);
             callback(smtpError(451, "4.3.0 Temporary failure, please try again later"));
           },
         );

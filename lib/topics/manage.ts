@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { beforeCursor, decodeCursor, newestFirst, toPage } from "@/lib/core/pagination";
 import { parseInput } from "@/lib/core/validation";
+import { isUniqueViolation } from "@/lib/core/unique-violation";
 import { findTopicOrThrow } from "./internal";
 import { CreateTopicInput, ListTopicsQuery, UpdateTopicInput } from "./schemas";
 import { serializeTopic } from "./serialize";
@@ -149,9 +150,4 @@ export async function topicUsers(
     ...unsent.map((c) => `campaign "${c.name}"`),
     ...live.map((a) => `automation "${a.name}"`),
   ];
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } } | null) ?? null;
-  return code?.code === "23505" || code?.cause?.code === "23505";
 }

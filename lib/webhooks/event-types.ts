@@ -13,6 +13,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "email.failed",
   "email.opened",
   "email.clicked",
+  // A message came in for an address at a receiving domain (DECISIONS §16).
+  "email.received",
   "contact.created",
   "contact.updated",
   "contact.deleted",

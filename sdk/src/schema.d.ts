@@ -911,8 +911,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update a domain's tracking
-         * @description `open_tracking` and `click_tracking` for the emails sent from it.
+         * Update a domain's tracking and receiving
+         * @description `open_tracking` and `click_tracking` for the emails sent from it; `receiving` to accept email for any address at it (DECISIONS §16): its `records` then include the domain's own MX (`inbound_mx`), and the messages become received emails. Receiving needs a verified domain (422 `domain_not_verified`) that no other project receives at (409 `domain_receiving_taken`).
          *
          *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
@@ -935,6 +935,72 @@ export interface paths {
          *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
          */
         post: operations["verifyDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/received-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List received emails
+         * @description Messages that came in for addresses at the project's receiving domains (`PATCH /v1/domains/{id}` with `receiving: true`), newest first, keyset-paged.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
+         */
+        get: operations["listReceivedEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/received-emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a received email
+         * @description The message as it came in: addresses, subject, text and HTML bodies, headers, and its attachments (download each with the attachment route). `in_reply_to_email_id` names the sent email it replies to, when its `In-Reply-To` names that email's Message-ID.
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
+         */
+        get: operations["getReceivedEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/received-emails/{id}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an attachment
+         * @description The attachment's bytes with its content type (as the message declared it), as a download (`Content-Disposition: attachment`).
+         *
+         *     Needs a key with `full` permission: a `sending` key gets 403 `insufficient_permission`.
+         */
+        get: operations["getReceivedEmailAttachment"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1311,6 +1377,28 @@ export interface webhooks {
          *     Sent to every active endpoint that receives `email.clicked` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
          */
         post: operations["onEmailClickedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An email was received
+         * @description A message came in for an address at a receiving domain (DECISIONS §16). Read the rest (body, headers, attachments) with `GET /v1/received-emails/{id}`.
+         *
+         *     Sent to every active endpoint that receives `email.received` (an endpoint created without `events` receives every type). Answer 2xx within 15 s; anything else is retried.
+         */
+        post: operations["onEmailReceivedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1814,6 +1902,7 @@ export interface components {
         UpdateDomainRequest: {
             open_tracking?: boolean;
             click_tracking?: boolean;
+            receiving?: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -1827,12 +1916,12 @@ export interface components {
         };
         CreateWebhookRequest: {
             url: string;
-            events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "contact.created" | "contact.updated" | "contact.deleted" | "contact.unsubscribed" | "suppression.created" | "suppression.deleted" | "campaign.paused" | "automation.paused")[];
+            events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "contact.created" | "contact.updated" | "contact.deleted" | "contact.unsubscribed" | "suppression.created" | "suppression.deleted" | "campaign.paused" | "automation.paused")[];
             description?: string | null;
         };
         UpdateWebhookRequest: {
             url?: string;
-            events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "contact.created" | "contact.updated" | "contact.deleted" | "contact.unsubscribed" | "suppression.created" | "suppression.deleted" | "campaign.paused" | "automation.paused")[] | null;
+            events?: ("email.sent" | "email.delivered" | "email.delivery_delayed" | "email.bounced" | "email.complained" | "email.failed" | "email.opened" | "email.clicked" | "email.received" | "contact.created" | "contact.updated" | "contact.deleted" | "contact.unsubscribed" | "suppression.created" | "suppression.deleted" | "campaign.paused" | "automation.paused")[] | null;
             description?: string | null;
             active?: boolean;
         };
@@ -2694,6 +2783,7 @@ export interface components {
             status: "pending" | "verified" | "failed";
             open_tracking: boolean;
             click_tracking: boolean;
+            receiving: boolean;
             records: ({
                 /** @constant */
                 type: "TXT";
@@ -2703,7 +2793,7 @@ export interface components {
                 zone: string;
                 value: string;
                 /** @enum {string} */
-                purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf";
+                purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf" | "inbound_mx";
                 required: boolean;
                 /** @enum {string} */
                 status: "pending" | "verified" | "missing" | "mismatch";
@@ -2717,7 +2807,7 @@ export interface components {
                 zone: string;
                 value: string;
                 /** @enum {string} */
-                purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf";
+                purpose: "dkim" | "spf" | "dmarc" | "return_path_mx" | "return_path_spf" | "inbound_mx";
                 required: boolean;
                 /** @enum {string} */
                 status: "pending" | "verified" | "missing" | "mismatch";
@@ -2736,6 +2826,49 @@ export interface components {
             data: components["schemas"]["AddDomainResponse"][];
             has_more: boolean;
             next_cursor: string | null;
+        };
+        ListReceivedEmailsResponse: {
+            data: components["schemas"]["GetReceivedEmailResponse"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        GetReceivedEmailResponse: {
+            /** @example re_4VxP9qLm2KcT7wRb */
+            id: string;
+            /** @example Ada Lovelace <ada@example.com> */
+            from: string;
+            /**
+             * @example [
+             *       "support@acme.example"
+             *     ]
+             */
+            to: string[];
+            cc: string[];
+            subject: string;
+            text: string | null;
+            html: string | null;
+            /** @description Header names lower-cased; a header given several times (Received) has its values joined by "\n". */
+            headers: {
+                [key: string]: string;
+            };
+            message_id: string | null;
+            /** @description The sent email this replies to: its `In-Reply-To` names that email's Message-ID. */
+            in_reply_to_email_id: string | null;
+            attachments: {
+                /** @example ra_4VxP9qLm2KcT7wRb */
+                id: string;
+                /** @example invoice.pdf */
+                filename: string;
+                /** @example application/pdf */
+                content_type: string;
+                /** @description In bytes. */
+                size: number;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
         };
         CreateSuppressionResponse: {
             /** @example bounced@example.com */
@@ -2775,6 +2908,7 @@ export interface components {
              *       "email.failed",
              *       "email.opened",
              *       "email.clicked",
+             *       "email.received",
              *       "contact.created",
              *       "contact.updated",
              *       "contact.deleted",
@@ -2822,6 +2956,7 @@ export interface components {
                  *       "email.failed",
                  *       "email.opened",
                  *       "email.clicked",
+                 *       "email.received",
                  *       "contact.created",
                  *       "contact.updated",
                  *       "contact.deleted",
@@ -3142,6 +3277,30 @@ export interface components {
                 url: string;
                 /** @description A machine's open or click, not a person's. */
                 machine: boolean;
+            };
+        };
+        EmailReceivedEvent: {
+            /** @constant */
+            type: "email.received";
+            /**
+             * Format: date-time
+             * @example 2026-06-01T12:00:00.000Z
+             */
+            created_at: string;
+            data: {
+                /**
+                 * @description The received email's id.
+                 * @example re_3kTQ9mWcY2hX8pLr
+                 */
+                id: string;
+                /**
+                 * @description The From header.
+                 * @example Ada <ada@example.com>
+                 */
+                from: string;
+                /** @description The To header's addresses. */
+                to: string[];
+                subject: string;
             };
         };
         ContactCreatedEvent: {
@@ -9765,6 +9924,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The resource is not in a state that allows this. `error.code`: `conflict`, `domain_receiving_taken`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "conflict",
+                     *         "message": "The resource is not in a state that allows this."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 10 MiB. `error.code`: `payload_too_large`. */
             413: {
                 headers: {
@@ -9782,7 +9958,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`. */
+            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`, `domain_not_verified`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9836,6 +10012,279 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AddDomainResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this project. `error.code`: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such resource in this project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit: retry after `Retry-After` seconds. `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Over the key's rate limit: retry after `Retry-After` seconds."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listReceivedEmails: {
+        parameters: {
+            query?: {
+                /** @example 10 */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of received emails */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListReceivedEmailsResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input is not valid: `details` names each problem. `error.code`: `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The input is not valid: `details` names each problem."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit: retry after `Retry-After` seconds. `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Over the key's rate limit: retry after `Retry-After` seconds."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReceivedEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The received email */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetReceivedEmailResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused for this key or its project. `error.code`: `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_permission",
+                     *         "message": "Refused for this key or its project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this project. `error.code`: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such resource in this project."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit: retry after `Retry-After` seconds. `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Over the key's rate limit: retry after `Retry-After` seconds."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReceivedEmailAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment's bytes, under its own content type (`application/pdf`, `image/png`…) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             /** @description Missing, malformed, unknown or revoked API key (with `WWW-Authenticate: Bearer`). `error.code`: `unauthorized`. */
@@ -11371,6 +11820,37 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EmailClickedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEmailReceivedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Service-Event": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+                "X-Service-Signature": string;
+                /** @description The delivery id (`whd_…`), the same on every retry: drop repeats. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not signed). */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailReceivedEvent"];
             };
         };
         responses: {

@@ -1,4 +1,6 @@
 import { createApiKey } from "@/lib/api-keys/create";
+import { markDomainVerified } from "@/lib/domains/mark-verified";
+import { receiveMessage } from "@/lib/received-emails/receive";
 import type { TestApp } from "../support/app";
 
 /**
@@ -96,6 +98,8 @@ export async function seedContractFixtures(app: TestApp): Promise<Record<string,
   });
   if (patched.status !== 200) throw new Error(`fixture disable webhook: ${patched.status}`);
 
+  Object.assign(variables, await seedReceivedEmail(app, project));
+
   const deletable: Record<string, unknown> = {
     contact: { email: "delete-me@example.com" },
     segment: { name: "D", conditions: { rules: [] } },
@@ -108,4 +112,69 @@ export async function seedContractFixtures(app: TestApp): Promise<Record<string,
   for (const [kind, body] of Object.entries(deletable))
     variables[`${kind}DeleteId`] = (await post(`/v1/${kind}s`, body)).id;
   return variables;
+}
+
+/**
+ * Received mail (DECISIONS §16): the project's acme.example receives, and holds one message with
+ * an attachment. shared.acme.example is verified in the project too but another project receives
+ * at it, so turning receiving on there answers 409 domain_receiving_taken.
+ */
+async function seedReceivedEmail(
+  app: TestApp,
+  project: { id: string; live: string },
+): Promise<Record<string, string>> {
+  const domains = await app.api("/v1/domains", { key: project.live });
+  const acme = (domains.body.data as { id: string; name: string }[]).find(
+    (d) => d.name === "acme.example",
+  )!;
+  const patch = async (key: string, id: string) => {
+    const res = await app.api(`/v1/domains/${id}`, {
+      method: "PATCH",
+      key,
+      body: { receiving: true },
+    });
+    if (res.status !== 200) throw new Error(`fixture receiving: ${res.status} ${res.text}`);
+  };
+  await patch(project.live, acme.id);
+  const raw = [
+    "From: Ada <ada@example.com>",
+    "To: support@acme.example",
+    "Subject: Fixture message",
+    "Message-ID: <fixture-received@example.com>",
+    "MIME-Version: 1.0",
+    'Content-Type: multipart/mixed; boundary="b"',
+    "",
+    "--b",
+    "Content-Type: text/plain",
+    "",
+    "Hello",
+    "--b",
+    'Content-Type: text/plain; name="note.txt"',
+    'Content-Disposition: attachment; filename="note.txt"',
+    "",
+    "An attachment",
+    "--b--",
+    "",
+  ].join("\r\n");
+  const [receivedEmailId] = (
+    await receiveMessage(app.runtime, Buffer.from(raw), ["support@acme.example"])
+  ).ids;
+  const received = await app.api(`/v1/received-emails/${receivedEmailId}`, { key: project.live });
+
+  const other = await app.createProject({ name: "Receiver", domain: "shared.acme.example" });
+  const [theirs] = (await app.api("/v1/domains", { key: other.live })).body.data as {
+    id: string;
+  }[];
+  await patch(other.live, theirs!.id);
+  const added = await app.api("/v1/domains", {
+    method: "POST",
+    key: project.live,
+    body: { name: "shared.acme.example" },
+  });
+  await markDomainVerified(app.ctx(project.id), added.body.id, { by: "contract fixtures" });
+  return {
+    receivedEmailId: receivedEmailId!,
+    receivedAttachmentId: received.body.attachments[0].id,
+    sharedDomainId: added.body.id,
+  };
 }

@@ -46,9 +46,11 @@ export const domainOperations: Operation[] = [
     method: "patch",
     path: "/v1/domains/{id}",
     tag,
-    summary: "Update a domain's tracking",
-    description: "`open_tracking` and `click_tracking` for the emails sent from it.",
+    summary: "Update a domain's tracking and receiving",
+    description:
+      "`open_tracking` and `click_tracking` for the emails sent from it; `receiving` to accept email for any address at it (DECISIONS §16): its `records` then include the domain's own MX (`inbound_mx`), and the messages become received emails. Receiving needs a verified domain (422 `domain_not_verified`) that no other project receives at (409 `domain_receiving_taken`).",
     body: UpdateDomainInput,
+    codes: { 409: ["domain_receiving_taken"], 422: ["domain_not_verified"] },
     example: { body: { open_tracking: false } },
     responses: { 200: { description: "The updated domain", schema: DomainResponse } },
   },

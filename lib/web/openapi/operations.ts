@@ -4,6 +4,7 @@ import { contactOperations } from "./contacts";
 import { domainOperations } from "./domains";
 import { metaOperations } from "./meta";
 import type { Operation } from "./operation";
+import { receivedEmailOperations } from "./received-emails";
 import { segmentOperations } from "./segments";
 import { sendingOperations } from "./sending";
 import { suppressionOperations } from "./suppressions";
@@ -24,6 +25,7 @@ export const operations: Operation[] = [
   ...campaignOperations,
   ...automationOperations,
   ...domainOperations,
+  ...receivedEmailOperations,
   ...suppressionOperations,
   ...webhookOperations,
   ...metaOperations,

@@ -26,6 +26,13 @@ const EmailReasonData = EmailEventData.extend({
   }),
 });
 
+const EmailReceivedData = z.strictObject({
+  id: z.string().meta({ description: "The received email's id.", example: "re_3kTQ9mWcY2hX8pLr" }),
+  from: z.string().meta({ description: "The From header.", example: "Ada <ada@example.com>" }),
+  to: z.array(z.string()).meta({ description: "The To header's addresses." }),
+  subject: z.string(),
+});
+
 const ContactUnsubscribedData = z.strictObject({
   id: z.string().meta({ description: "The contact's id." }),
   email: z.string(),
@@ -94,6 +101,12 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, EventDoc> = {
       url: z.string().meta({ description: "The link's target." }),
       machine: Machine,
     }),
+  },
+  "email.received": {
+    summary: "An email was received",
+    description:
+      "A message came in for an address at a receiving domain (DECISIONS §16). Read the rest (body, headers, attachments) with `GET /v1/received-emails/{id}`.",
+    data: EmailReceivedData,
   },
   "contact.created": {
     summary: "A contact was created",

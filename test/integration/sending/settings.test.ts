@@ -132,7 +132,7 @@ describe(`PATCH /v1/domains/:id — tracking (${TEST_DRIVER})`, () => {
     expect(unknown.body.error.details).toEqual([
       {
         path: "click_traking",
-        message: "is not a domain setting (allowed: open_tracking, click_tracking)",
+        message: "is not a domain setting (allowed: open_tracking, click_tracking, receiving)",
       },
     ]);
     // A known key next to an unknown one is not applied either.

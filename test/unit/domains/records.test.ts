@@ -129,6 +129,31 @@ describe("DNS records to publish", () => {
     }
   });
 
+  it("adds the domain's own MX (BOUNCE_MX_HOST, else APP_URL's host) only while it receives", () => {
+    const options = recordOptions(readConfig({ APP_URL: "https://mail.acme.io" }));
+    const purposes = (receiving: boolean) =>
+      dnsRecordsFor({ ...domain, name: "acme.io", receiving }, options).map((r) => r.purpose);
+    expect(purposes(false)).not.toContain("inbound_mx");
+    const mx = dnsRecordsFor({ ...domain, name: "acme.io", receiving: true }, options).at(-1);
+    expect(mx).toEqual({
+      type: "MX",
+      name: "acme.io",
+      host: "@",
+      zone: "acme.io",
+      value: "10 mail.acme.io",
+      priority: 10,
+      purpose: "inbound_mx",
+      required: true,
+      status: "pending",
+    });
+    const custom = recordOptions(
+      readConfig({ APP_URL: "https://mail.acme.io", BOUNCE_MX_HOST: "mx.acme.io" }),
+    );
+    expect(dnsRecordsFor({ ...domain, receiving: true }, custom).at(-1)?.value).toBe(
+      "10 mx.acme.io",
+    );
+  });
+
   it("takes the SPF include from SPF_INCLUDE, else from the configured relay, else none", () => {
     const appUrl = "https://mail.acme.io:8443/";
     expect(spfInclude(readConfig({ SPF_INCLUDE: " relay.example.net ", APP_URL: appUrl }))).toBe(
@@ -151,6 +176,7 @@ describe("DNS records to publish", () => {
       dmarc: "pending",
       return_path_mx: "pending",
       return_path_spf: "pending",
+      inbound_mx: "pending",
     });
   });
 });
@@ -184,12 +210,14 @@ describe("DKIM check", () => {
       dmarc: "missing",
       return_path_mx: "missing",
       return_path_spf: "mismatch",
+      inbound_mx: "missing",
     } as const;
     const verified = {
       spf: "verified",
       dmarc: "verified",
       return_path_mx: "verified",
       return_path_spf: "verified",
+      inbound_mx: "verified",
     } as const;
     expect(domainStatusFor({ ...missing, dkim: "verified" })).toBe("verified");
     expect(domainStatusFor({ ...verified, dkim: "mismatch" })).toBe("failed");

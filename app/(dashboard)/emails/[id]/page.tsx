@@ -7,6 +7,7 @@ import { CancelScheduledButton } from "@/components/emails/cancel-scheduled-butt
 import { EmailPreview } from "@/components/emails/email-preview";
 import { EmailSummary } from "@/components/emails/email-summary";
 import { EmailTimeline } from "@/components/emails/email-timeline";
+import { RepliesCard } from "@/components/received/replies-card";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
@@ -14,6 +15,7 @@ import { requireDashboard } from "@/lib/web/dashboard/context";
 import { getEmail, listEmailEvents } from "@/lib/emails/list";
 import { serializeEmailDetail } from "@/lib/emails/serialize";
 import { formatDate } from "@/lib/web/dashboard/format";
+import { listReplies } from "@/lib/received-emails/replies";
 import { NotFoundError, ValidationError } from "@/lib/core/errors";
 
 type Props = {
@@ -42,6 +44,7 @@ export default async function EmailPage({ params, searchParams }: Props) {
     if (error instanceof ValidationError) return null;
     throw error;
   });
+  const replies = await listReplies(ctx, id);
   const now = ctx.clock.now();
   const base = `/emails/${email.id}`;
 
@@ -84,41 +87,44 @@ export default async function EmailPage({ params, searchParams }: Props) {
             <EmailPreview html={email.html} text={email.text} />
           )}
         </Card>
-        <Card className="min-w-0 self-start lg:col-span-2">
-          <CardHeader title="Events" description="What happened to this email, oldest first." />
-          {events === null ? (
-            <div className="p-5">
-              <Notice tone="error" title="This page link is no longer valid">
-                <Link href={base} className="font-medium underline">
-                  Show the first events
-                </Link>
-              </Notice>
-            </div>
-          ) : events.data.length === 0 ? (
-            <p className="px-5 py-8 text-center text-[13px] text-zinc-500">
-              {eventsCursor ? "No later events." : "No events recorded yet."}
-            </p>
-          ) : (
-            <EmailTimeline events={events.data} now={now} />
-          )}
-          {(eventsCursor || events?.has_more) && (
-            <div className="flex justify-end gap-2 border-t border-zinc-100 px-5 py-3">
-              {eventsCursor && (
-                <Button variant="secondary" size="sm" asChild>
-                  <Link href={base}>First events</Link>
-                </Button>
-              )}
-              {events?.has_more && events.next_cursor && (
-                <Button variant="secondary" size="sm" asChild>
-                  <Link href={`${base}?events=${encodeURIComponent(events.next_cursor)}`}>
-                    Later events
-                    <ArrowRight aria-hidden />
+        <div className="flex min-w-0 flex-col gap-6 self-start lg:col-span-2">
+          {replies.length > 0 && <RepliesCard replies={replies} now={now} />}
+          <Card className="min-w-0">
+            <CardHeader title="Events" description="What happened to this email, oldest first." />
+            {events === null ? (
+              <div className="p-5">
+                <Notice tone="error" title="This page link is no longer valid">
+                  <Link href={base} className="font-medium underline">
+                    Show the first events
                   </Link>
-                </Button>
-              )}
-            </div>
-          )}
-        </Card>
+                </Notice>
+              </div>
+            ) : events.data.length === 0 ? (
+              <p className="px-5 py-8 text-center text-[13px] text-zinc-500">
+                {eventsCursor ? "No later events." : "No events recorded yet."}
+              </p>
+            ) : (
+              <EmailTimeline events={events.data} now={now} />
+            )}
+            {(eventsCursor || events?.has_more) && (
+              <div className="flex justify-end gap-2 border-t border-zinc-100 px-5 py-3">
+                {eventsCursor && (
+                  <Button variant="secondary" size="sm" asChild>
+                    <Link href={base}>First events</Link>
+                  </Button>
+                )}
+                {events?.has_more && events.next_cursor && (
+                  <Button variant="secondary" size="sm" asChild>
+                    <Link href={`${base}?events=${encodeURIComponent(events.next_cursor)}`}>
+                      Later events
+                      <ArrowRight aria-hidden />
+                    </Link>
+                  </Button>
+                )}
+              </div>
+            )}
+          </Card>
+        </div>
       </div>
     </>
   );

@@ -86,6 +86,24 @@ export const setDomainTrackingAction = dashboardAction(
   },
 );
 
+/**
+ * The receiving switch of Settings → Domains (DECISIONS §16): refusals (not verified, another
+ * project receives at the name) come back as the form's error.
+ */
+export const setDomainReceivingAction = dashboardAction(
+  { permission: "domains.manage", args: [Id, UpdateDomainInput], notFound: GONE },
+  async ({ ctx }, domainId, settings): Promise<FormState<DomainResource>> => {
+    const domain = await updateDomain(ctx, domainId, { receiving: settings.receiving });
+    revalidatePath("/settings/domains");
+    revalidatePath(`/settings/domains/${domainId}`);
+    revalidatePath("/received");
+    return success(
+      domain.receiving ? "Receiving on" : "Receiving off",
+      serializeDomain(domain, ctx.config),
+    );
+  },
+);
+
 export const deleteDomainAction = dashboardAction(
   {
     permission: "domains.manage",

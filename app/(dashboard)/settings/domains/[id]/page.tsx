@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { DeleteDomainButton } from "@/components/domains/delete-domain-button";
 import { DnsRecordsPanel } from "@/components/domains/dns-records-panel";
+import { DomainReceivingCard } from "@/components/domains/domain-receiving-card";
 import { DomainTrackingCard } from "@/components/domains/domain-tracking-card";
 import { DomainStatusBadge } from "@/components/domains/domain-status-badge";
 import { MarkVerifiedButton } from "@/components/domains/mark-verified-button";
@@ -115,6 +116,7 @@ export default async function DomainPage({ params }: Props) {
           spf={spfAdvice(ctx.config)}
         />
         <DomainTrackingCard domain={domain} trackingHost={new URL(ctx.config.appUrl).host} />
+        <DomainReceivingCard domain={domain} />
       </div>
     </>
   );

@@ -13,7 +13,7 @@ export const GET = withApiKey<Params>(async ({ ctx, params }) =>
   json(serializeDomain(await getDomain(ctx, params.id), ctx.config)),
 );
 
-// PATCH /v1/domains/:id — open_tracking, click_tracking (DECISIONS §8)
+// PATCH /v1/domains/:id — open_tracking, click_tracking (DECISIONS §8), receiving (§16)
 export const PATCH = withApiKey<Params>(async ({ request, ctx, params }) =>
   json(
     serializeDomain(await updateDomain(ctx, params.id, await readJsonBody(request)), ctx.config),

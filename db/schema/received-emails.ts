@@ -1,0 +1,73 @@
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bytea, createdAt, idColumn } from "./columns";
+import { domains } from "./domains";
+import { emails } from "./emails";
+import { projects } from "./projects";
+
+/**
+ * A message the inbound receiver accepted for an address at a receiving domain (DECISIONS §16,
+ * docs/decisions/0052). Kept like sent email: until it or its project is deleted.
+ */
+export const receivedEmails = pgTable(
+  "received_emails",
+  {
+    id: idColumn(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** The receiving domain it came in for; null once that domain is deleted. */
+    domainId: text().references(() => domains.id, { onDelete: "set null" }),
+    /** The From header as written (`Jane <jane@example.com>`). */
+    from: text().notNull(),
+    to: jsonb().$type<string[]>().notNull(),
+    cc: jsonb().$type<string[]>().notNull(),
+    /** The envelope's recipients at this project's receiving domains (Bcc included). */
+    envelopeTo: jsonb().$type<string[]>().notNull(),
+    subject: text().notNull(),
+    text: text(),
+    html: text(),
+    /** Lower-cased header names; a header given several times has its values joined by "\n". */
+    headers: jsonb().$type<Record<string, string>>().notNull(),
+    messageId: text(),
+    /**
+     * The Message-ID, else a digest of the bytes: a sender that retries after a 4xx sends the
+     * same message again, and it is stored once per project.
+     */
+    fingerprint: text().notNull(),
+    /** The sent email its In-Reply-To names (emails.message_id), in the same project. */
+    inReplyToEmailId: text().references(() => emails.id, { onDelete: "set null" }),
+    /** The message's size as received: what counts against INBOUND_MAX_STORED_BYTES_PER_PROJECT. */
+    size: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("received_emails_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex("received_emails_project_fingerprint_key").on(t.projectId, t.fingerprint),
+    // "Replies" on a sent email's page, newest first (email ids are unique across projects).
+    index("received_emails_reply_idx").on(t.inReplyToEmailId, t.createdAt.desc()),
+  ],
+);
+
+/** A received message's attachments, their bytes in the database as media's are. */
+export const receivedEmailAttachments = pgTable(
+  "received_email_attachments",
+  {
+    id: idColumn(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    receivedEmailId: text()
+      .notNull()
+      .references(() => receivedEmails.id, { onDelete: "cascade" }),
+    /** Its order in the message. */
+    position: integer().notNull(),
+    filename: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    bytes: bytea().notNull(),
+  },
+  (t) => [index("received_email_attachments_email_idx").on(t.receivedEmailId, t.position)],
+);
+
+export type ReceivedEmail = typeof receivedEmails.$inferSelect;
+export type ReceivedEmailAttachment = typeof receivedEmailAttachments.$inferSelect;
