@@ -187,9 +187,9 @@ export function GeneralSettingsForm({ settings }: { settings: GeneralSettings })
             Keep email content
           </label>
           <p className="mt-1 max-w-prose text-[13px] text-zinc-500">
-            After this many days the body and attachments of sent emails (and of messages apps
-            submitted over SMTP) are removed. The emails stay in the log with their status, events
-            and engagement, and reports do not change.
+            After this many days the body and attachments of sent and received emails (and of
+            messages apps submitted over SMTP) are removed. The emails stay in the log with their
+            status, events and engagement, and reports do not change.
           </p>
           {errors.email_content_retention_days && (
             <p id="retention-error" className="mt-1 text-[13px] text-red-600">

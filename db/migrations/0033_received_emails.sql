@@ -25,6 +25,7 @@ CREATE TABLE "received_emails" (
 	"fingerprint" text NOT NULL,
 	"in_reply_to_email_id" text,
 	"size" integer NOT NULL,
+	"content_removed_at" timestamp (3) with time zone,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -35,6 +36,7 @@ ALTER TABLE "received_emails" ADD CONSTRAINT "received_emails_project_id_project
 ALTER TABLE "received_emails" ADD CONSTRAINT "received_emails_domain_id_domains_id_fk" FOREIGN KEY ("domain_id") REFERENCES "public"."domains"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "received_emails" ADD CONSTRAINT "received_emails_in_reply_to_email_id_emails_id_fk" FOREIGN KEY ("in_reply_to_email_id") REFERENCES "public"."emails"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "received_email_attachments_email_idx" ON "received_email_attachments" USING btree ("received_email_id","position");--> statement-breakpoint
+CREATE INDEX "received_emails_content_kept_idx" ON "received_emails" USING btree ("project_id","created_at","size") WHERE "received_emails"."content_removed_at" is null;--> statement-breakpoint
 CREATE INDEX "received_emails_project_created_idx" ON "received_emails" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "received_emails_project_fingerprint_key" ON "received_emails" USING btree ("project_id","fingerprint");--> statement-breakpoint
 CREATE INDEX "received_emails_reply_idx" ON "received_emails" USING btree ("in_reply_to_email_id","created_at" DESC NULLS LAST);--> statement-breakpoint

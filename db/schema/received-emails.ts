@@ -1,12 +1,14 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { bytea, createdAt, idColumn } from "./columns";
+import { bytea, createdAt, idColumn, timestampMs } from "./columns";
 import { domains } from "./domains";
 import { emails } from "./emails";
 import { projects } from "./projects";
 
 /**
  * A message the inbound receiver accepted for an address at a receiving domain (DECISIONS §16,
- * docs/decisions/0052). Kept like sent email: until it or its project is deleted.
+ * docs/decisions/0052). Kept like sent email: its content for the project's retention days
+ * (Settings → General), the rest until it or its project is deleted.
  */
 export const receivedEmails = pgTable(
   "received_emails",
@@ -38,9 +40,18 @@ export const receivedEmails = pgTable(
     inReplyToEmailId: text().references(() => emails.id, { onDelete: "set null" }),
     /** The message's size as received: what counts against INBOUND_MAX_STORED_BYTES_PER_PROJECT. */
     size: integer().notNull(),
+    /**
+     * When the retention pass removed its text, HTML and attachments (lib/emails/retention.ts);
+     * from then on its size no longer counts against the project's storage.
+     */
+    contentRemovedAt: timestampMs(),
     createdAt: createdAt(),
   },
   (t) => [
+    // The retention pass (oldest first) and the storage a project uses (an index-only sum).
+    index("received_emails_content_kept_idx")
+      .on(t.projectId, t.createdAt, t.size)
+      .where(sql`${t.contentRemovedAt} is null`),
     index("received_emails_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex("received_emails_project_fingerprint_key").on(t.projectId, t.fingerprint),
     // "Replies" on a sent email's page, newest first (email ids are unique across projects).

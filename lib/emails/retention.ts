@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import { rowsOf } from "@/db";
-import { emails, projects, submittedMessages } from "@/db/schema";
+import {
+  emails,
+  projects,
+  receivedEmailAttachments,
+  receivedEmails,
+  submittedMessages,
+} from "@/db/schema";
 import type { Runtime } from "@/lib/core/runtime";
 
 /** Rows one statement changes: short transactions, however much history waits. */
@@ -9,12 +15,17 @@ const BATCH_SIZE = 500;
 const MAX_BATCHES_PER_PASS = 20;
 const DAY_MS = 86_400_000;
 
-export type RetentionPassResult = { emailsCleared: number; submissionsRemoved: number };
+export type RetentionPassResult = {
+  emailsCleared: number;
+  submissionsRemoved: number;
+  receivedCleared: number;
+};
 
 /**
  * Settings → General, "Keep email content for N days" (projects.email_content_retention_days):
- * the html, text and attachments of emails older than that are removed, and the SMTP
- * submissions they were built from once none of their emails keeps content. The email, its
+ * the html, text and attachments of emails older than that are removed, the SMTP submissions
+ * they were built from once none of their emails keeps content, and the text, HTML and
+ * attachments of received emails (DECISIONS §16: "kept like sent email"). The email, its
  * status, events and counters stay (the log, reports and stats are unchanged). Only emails whose
  * delivery is over are touched: a scheduled or still-queued email keeps what it will send.
  * Bounded batches with SKIP LOCKED, so several workers share the work and none holds locks long.
@@ -23,7 +34,11 @@ export async function removeExpiredEmailContent(
   runtime: Pick<Runtime, "db" | "clock">,
 ): Promise<RetentionPassResult> {
   const now = runtime.clock.now();
-  const result: RetentionPassResult = { emailsCleared: 0, submissionsRemoved: 0 };
+  const result: RetentionPassResult = {
+    emailsCleared: 0,
+    submissionsRemoved: 0,
+    receivedCleared: 0,
+  };
   const projectRows = await runtime.db
     .select({ id: projects.id, days: projects.emailContentRetentionDays })
     .from(projects);
@@ -34,6 +49,9 @@ export async function removeExpiredEmailContent(
     );
     result.submissionsRemoved += await inBatches(() =>
       removeSubmissions(runtime, project.id, cutoff),
+    );
+    result.receivedCleared += await inBatches(() =>
+      clearReceivedContent(runtime, project.id, cutoff, now),
     );
   }
   return result;
@@ -94,4 +112,34 @@ async function removeSubmissions(
     )
     returning id`);
   return rowsOf(result).length;
+}
+
+/** A received email keeps its sender, recipients, subject and headers; its content goes. */
+async function clearReceivedContent(
+  runtime: Pick<Runtime, "db">,
+  projectId: string,
+  cutoff: Date,
+  now: Date,
+): Promise<number> {
+  const result = await runtime.db.execute(sql`
+    with cleared as (
+      update ${receivedEmails}
+      set text = null, html = null, content_removed_at = ${now.toISOString()}::timestamptz
+      where id in (
+        select id from ${receivedEmails}
+        where project_id = ${projectId}
+          and content_removed_at is null
+          and created_at < ${cutoff.toISOString()}::timestamptz
+        order by created_at
+        limit ${BATCH_SIZE}
+        for update skip locked
+      )
+      returning id
+    ), dropped as (
+      delete from ${receivedEmailAttachments} a using cleared
+      where a.received_email_id = cleared.id
+      returning a.id
+    )
+    select (select count(*) from cleared)::int as cleared, (select count(*) from dropped)::int as dropped`);
+  return rowsOf<{ cleared: number }>(result)[0]?.cleared ?? 0;
 }

@@ -3,11 +3,15 @@ import type { Runtime } from "@/lib/core/runtime";
 import { emailIdFromReturnPath } from "../sending/return-path";
 import { linkSigningKey } from "../tracking/key";
 import { connectionLimits } from "@/lib/core/smtp/connection-limits";
+import { readMessageData } from "@/lib/core/smtp/message-data";
 import { smtpError } from "@/lib/core/smtp/reply-error";
 import { listenSmtp, serveOnSharedPort, type ListeningServer } from "@/lib/core/smtp/shared-port";
 import { findReceivingDomains, domainOfAddress } from "../received-emails/receiving-domains";
 import { MailboxFullError, receiveMessage } from "../received-emails/receive";
 import { processInboundMessage } from "./process";
+
+/** Recipients at receiving domains one message may name (452 after that). */
+const MAX_RECEIVING_RECIPIENTS = 100;
 
 type ReceiverRuntime = Pick<Runtime, "db" | "jobs" | "clock" | "config" | "caches">;
 
@@ -60,8 +64,13 @@ export async function startBounceReceiver(
     disableReverseLookup: true,
     onConnect: limits.onConnect,
     onClose: limits.onClose,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
       if (emailIdFromReturnPath(signingKey, address.address)) return callback();
+      // RFC 5321 asks a server to take at least 100 recipients; a message for more is sent again
+      // for the rest. (Repeated return paths are merged by smtp-server and need no cap.)
+      if (session.envelope.rcptTo.length >= MAX_RECEIVING_RECIPIENTS) {
+        return callback(smtpError(452, "4.5.3 Too many recipients"));
+      }
       findReceivingDomains(runtime.db, [domainOfAddress(address.address)]).then(
         (found) =>
           found.length > 0 ? callback() : callback(smtpError(550, "5.1.1 No such recipient here")),
@@ -72,21 +81,8 @@ export async function startBounceReceiver(
       );
     },
     onData(stream, session, callback) {
-      // Past the limit the rest is read and dropped (the client is owed a 552 at the final dot,
-      // not a cut connection), so at most the limit plus one chunk is ever held.
-      let chunks: Buffer[] | undefined = [];
-      let received = 0;
-      stream.on("data", (chunk: Buffer) => {
-        if (!chunks) return;
-        received += chunk.length;
-        if (received > maxBytes) chunks = undefined;
-        else chunks.push(chunk);
-      });
-      stream.on("end", () => {
-        if (!chunks || stream.sizeExceeded) {
-          return callback(smtpError(552, "5.3.4 Message too big"));
-        }
-        const raw = Buffer.concat(chunks);
+      void readMessageData(stream, maxBytes).then((raw) => {
+        if (!raw) return callback(smtpError(552, "5.3.4 Message too big"));
         const emailIds = envelopeEmailIds(session);
         const recipients = receivingRecipients(session);
         Promise.all([

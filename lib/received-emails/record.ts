@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { emails, receivedEmailAttachments, receivedEmails } from "@/db/schema";
 import type { Executor } from "@/db";
 import { newId } from "@/lib/core/ids";
@@ -8,12 +8,15 @@ import { fingerprintOf, type ReceivedMessage } from "./parse";
 
 export type RecordRuntime = Pick<Runtime, "db" | "jobs" | "clock">;
 
-/** A project's received mail as it counts against INBOUND_MAX_STORED_BYTES_PER_PROJECT. */
+/**
+ * A project's received mail as it counts against INBOUND_MAX_STORED_BYTES_PER_PROJECT: the
+ * messages whose content is still kept (retention frees the rest).
+ */
 export async function storedBytes(db: Executor, projectId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<string | number | null>`sum(${receivedEmails.size})` })
     .from(receivedEmails)
-    .where(eq(receivedEmails.projectId, projectId));
+    .where(and(eq(receivedEmails.projectId, projectId), isNull(receivedEmails.contentRemovedAt)));
   return Number(row?.total ?? 0);
 }
 

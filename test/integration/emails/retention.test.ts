@@ -1,11 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emails, projects, submittedMessages } from "@/db/schema";
+import { emails, projects, receivedEmailAttachments, submittedMessages } from "@/db/schema";
 import { removeExpiredEmailContent } from "@/lib/emails/retention";
+import { receiveMessage } from "@/lib/received-emails/receive";
+import { storedBytes } from "@/lib/received-emails/record";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
 import { startSubmissionServer } from "@/lib/submission/server";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
+import { mimeMessage } from "../../support/received-mail";
 import { startSmtpServer, waitFor } from "../../support/smtp-server";
 
 let app: TestApp;
@@ -89,11 +92,32 @@ describe(`email content retention (${TEST_DRIVER})`, () => {
       .set({ status: "queued", sentAt: null })
       .where(eq(emails.id, submittedIds[1]!));
     await app.runtime.db.update(emails).set({ opens: 3, humanOpens: 2 }).where(eq(emails.id, old));
+    // A message the project received is kept like sent email.
+    const domains = await app.api("/v1/domains", { key: project.live });
+    const on = await app.api(`/v1/domains/${domains.body.data[0].id}`, {
+      method: "PATCH",
+      key: project.live,
+      body: { receiving: true },
+    });
+    expect(on.status, on.text).toBe(200);
+    const { raw } = mimeMessage({
+      to: "support@mail.test",
+      attachment: {
+        filename: "scan.pdf",
+        contentType: "application/pdf",
+        bytes: Buffer.alloc(900, 1),
+      },
+    });
+    const {
+      ids: [receivedId],
+    } = await receiveMessage(app.runtime, Buffer.from(raw), ["support@mail.test"]);
+    expect(await storedBytes(app.runtime.db, project.id)).toBe(Buffer.byteLength(raw));
 
     app.clock.advance!(89 * DAY_MS);
     expect(await removeExpiredEmailContent(app.runtime)).toEqual({
       emailsCleared: 0,
       submissionsRemoved: 0,
+      receivedCleared: 0,
     });
     const fresh = await sendDelivered(project.live, "hello@mail.test");
     // Everything is delivered: the worker stops, so its own retention pass (every ten minutes of
@@ -104,6 +128,7 @@ describe(`email content retention (${TEST_DRIVER})`, () => {
     expect(await removeExpiredEmailContent(app.runtime)).toEqual({
       emailsCleared: 2,
       submissionsRemoved: 0,
+      receivedCleared: 1,
     });
     const cleared = await rowOf(old);
     expect(cleared).toMatchObject({
@@ -122,6 +147,17 @@ describe(`email content retention (${TEST_DRIVER})`, () => {
       text: null,
     });
     expect((await rowOf(submittedIds[0]!)).contentRemovedAt).not.toBeNull();
+    const received = await app.api(`/v1/received-emails/${receivedId}`, { key: project.live });
+    expect(received.body).toMatchObject({ text: null, html: null, attachments: [] });
+    expect(received.body.subject).toBe("Hello there");
+    expect(
+      await app.runtime.db
+        .select()
+        .from(receivedEmailAttachments)
+        .where(eq(receivedEmailAttachments.receivedEmailId, receivedId!)),
+    ).toEqual([]);
+    // What it no longer holds no longer counts against the project's received-mail storage.
+    expect(await storedBytes(app.runtime.db, project.id)).toBe(0);
     expect((await rowOf(submittedIds[1]!)).contentRemovedAt).toBeNull();
     expect((await rowOf(fresh)).html).toBe("<p>Hello</p>");
     expect((await rowOf(archived)).html).toBe("<p>Hello</p>");
@@ -140,11 +176,13 @@ describe(`email content retention (${TEST_DRIVER})`, () => {
     expect(await removeExpiredEmailContent(app.runtime)).toEqual({
       emailsCleared: 1,
       submissionsRemoved: 1,
+      receivedCleared: 0,
     });
     // A second pass finds nothing left to do.
     expect(await removeExpiredEmailContent(app.runtime)).toEqual({
       emailsCleared: 0,
       submissionsRemoved: 0,
+      receivedCleared: 0,
     });
 
     app.clock.advance!(300 * DAY_MS);

@@ -205,6 +205,17 @@ describe(`receiving email at a domain (${TEST_DRIVER})`, () => {
     expect((await list(other.live)).map((m) => m.subject)).toEqual(["For both"]);
   });
 
+  it("takes 100 recipients at receiving domains per message (452 4.5.3 after that), and keeps it once", async () => {
+    const to = Array.from({ length: 101 }, (_, i) => `desk${i}@acme.test`);
+    const { raw } = mimeMessage({ to: "desk0@acme.test", subject: "To every desk" });
+    const reply = await smtpTransaction(receiver.port, { to }, raw);
+    expect(reply.rcpt.slice(0, 100).every((r) => r.startsWith("250"))).toBe(true);
+    expect(reply.rcpt[100]).toMatch(/^452 4\.5\.3 /);
+    expect(reply.final).toMatch(/^250 /);
+    const kept = (await list()).filter((m) => m.subject === "To every desk");
+    expect(kept).toHaveLength(1);
+  });
+
   it("pages newest first like every list", async () => {
     for (const subject of ["Page one", "Page two", "Page three"]) {
       const { raw } = mimeMessage({ to: "pages@acme.test", subject });

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { CancelScheduledButton } from "@/components/emails/cancel-scheduled-button";
+import { ContentRemovedNotice } from "@/components/emails/content-removed-notice";
 import { EmailPreview } from "@/components/emails/email-preview";
 import { EmailSummary } from "@/components/emails/email-summary";
 import { EmailTimeline } from "@/components/emails/email-timeline";
@@ -14,7 +15,6 @@ import { Notice } from "@/components/ui/notice";
 import { requireDashboard } from "@/lib/web/dashboard/context";
 import { getEmail, listEmailEvents } from "@/lib/emails/list";
 import { serializeEmailDetail } from "@/lib/emails/serialize";
-import { formatDate } from "@/lib/web/dashboard/format";
 import { listReplies } from "@/lib/received-emails/replies";
 import { NotFoundError, ValidationError } from "@/lib/core/errors";
 
@@ -76,13 +76,7 @@ export default async function EmailPage({ params, searchParams }: Props) {
       <div className="mt-6 grid gap-6 lg:grid-cols-5">
         <Card className="min-w-0 overflow-hidden lg:col-span-3">
           {row.contentRemovedAt ? (
-            <div className="p-5">
-              <Notice tone="info" title="Content removed">
-                This email&apos;s body and attachments were removed on{" "}
-                {formatDate(row.contentRemovedAt)}, as Settings → General keeps email content for a
-                set number of days. Its status, events and engagement are kept.
-              </Notice>
-            </div>
+            <ContentRemovedNotice removedAt={row.contentRemovedAt} what="email" />
           ) : (
             <EmailPreview html={email.html} text={email.text} />
           )}

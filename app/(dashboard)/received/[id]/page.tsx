@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/app-shell/page-header";
+import { ContentRemovedNotice } from "@/components/emails/content-removed-notice";
 import { EmailPreview } from "@/components/emails/email-preview";
 import { AttachmentsCard } from "@/components/received/attachments-card";
 import { HeadersCard } from "@/components/received/headers-card";
@@ -54,7 +55,11 @@ export default async function ReceivedEmailPage({ params }: Props) {
       />
       <div className="mt-6 grid gap-6 lg:grid-cols-5">
         <Card className="min-w-0 overflow-hidden lg:col-span-3">
-          <EmailPreview html={email.html} text={email.text} />
+          {found.email.contentRemovedAt ? (
+            <ContentRemovedNotice removedAt={found.email.contentRemovedAt} what="message" />
+          ) : (
+            <EmailPreview html={email.html} text={email.text} />
+          )}
         </Card>
         <div className="flex min-w-0 flex-col gap-6 self-start lg:col-span-2">
           <AttachmentsCard email={email} />
