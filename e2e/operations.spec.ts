@@ -111,7 +111,7 @@ test("a webhook endpoint created in the dashboard reveals its signing secret", a
   const allEvents = dialog.getByRole("checkbox", { name: /^All events/ });
   await expect(allEvents).toBeChecked();
   await expect(dialog.getByRole("group", { name: "Contacts" })).toBeVisible();
-  await expect(dialog.getByRole("checkbox")).toHaveCount(17);
+  await expect(dialog.getByRole("checkbox")).toHaveCount(18);
   for (const box of await dialog.getByRole("checkbox").all()) await expect(box).toBeChecked();
 
   await dialog.getByLabel("Endpoint URL").fill("not a url");
