@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "@/db";
 import {
   emails,
@@ -67,6 +67,27 @@ async function inBatches(batch: () => Promise<number>): Promise<number> {
   return total;
 }
 
+/**
+ * One batch of a project's rows that still keep content and are older than the cutoff, oldest
+ * first, skipping rows another worker holds (`extra`: a further condition of the table's own).
+ */
+function expiredBatch(
+  table: typeof emails | typeof receivedEmails,
+  projectId: string,
+  cutoff: Date,
+  extra: SQL = sql``,
+): SQL {
+  return sql`
+    select id from ${table}
+    where project_id = ${projectId}
+      and content_removed_at is null
+      and created_at < ${cutoff.toISOString()}::timestamptz
+      ${extra}
+    order by created_at
+    limit ${BATCH_SIZE}
+    for update skip locked`;
+}
+
 async function clearEmailContent(
   runtime: Pick<Runtime, "db">,
   projectId: string,
@@ -78,15 +99,13 @@ async function clearEmailContent(
     set html = null, text = null, attachments = '[]'::jsonb,
         content_removed_at = ${now.toISOString()}::timestamptz
     where id in (
-      select id from ${emails}
-      where project_id = ${projectId}
-        and content_removed_at is null
-        and created_at < ${cutoff.toISOString()}::timestamptz
-        and (status in ('delivered', 'bounced', 'failed', 'complained', 'canceled')
-             or (status = 'sent' and sent_at is not null))
-      order by created_at
-      limit ${BATCH_SIZE}
-      for update skip locked
+      ${expiredBatch(
+        emails,
+        projectId,
+        cutoff,
+        sql`and (status in ('delivered', 'bounced', 'failed', 'complained', 'canceled')
+                 or (status = 'sent' and sent_at is not null))`,
+      )}
     )
     returning id`);
   return rowsOf(result).length;
@@ -126,20 +145,13 @@ async function clearReceivedContent(
       update ${receivedEmails}
       set text = null, html = null, content_removed_at = ${now.toISOString()}::timestamptz
       where id in (
-        select id from ${receivedEmails}
-        where project_id = ${projectId}
-          and content_removed_at is null
-          and created_at < ${cutoff.toISOString()}::timestamptz
-        order by created_at
-        limit ${BATCH_SIZE}
-        for update skip locked
+        ${expiredBatch(receivedEmails, projectId, cutoff)}
       )
       returning id
     ), dropped as (
       delete from ${receivedEmailAttachments} a using cleared
       where a.received_email_id = cleared.id
-      returning a.id
     )
-    select (select count(*) from cleared)::int as cleared, (select count(*) from dropped)::int as dropped`);
+    select count(*)::int as cleared from cleared`);
   return rowsOf<{ cleared: number }>(result)[0]?.cleared ?? 0;
 }
