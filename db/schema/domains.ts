@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
@@ -22,6 +31,10 @@ export const domains = pgTable(
     clickTracking: boolean().notNull().default(true),
     // Inbound email (DECISIONS §16): the receiver accepts mail for any address at this name.
     receiving: boolean().notNull().default(false),
+    // Warm-up (docs/delivery.md): campaign mail from a newly verified domain is capped per day,
+    // the cap growing day by day (lib/sending/warmup.ts). On for new domains; domains that
+    // existed before warm-up did are considered warm (migration 0034).
+    warmup: boolean().notNull().default(true),
     verifiedAt: timestampMs(),
     // How the domain became verified: its DKIM record was found (`dns`) or an admin vouched for
     // it (`manual`: dashboard "Mark as verified" or the CLI's --verified). A re-check never
@@ -44,3 +57,19 @@ export const domains = pgTable(
 );
 
 export type Domain = typeof domains.$inferSelect;
+
+/** Campaign emails a domain in warm-up was allowed to send each day (UTC). */
+export const domainDailySends = pgTable(
+  "domain_daily_sends",
+  {
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    domainId: text()
+      .notNull()
+      .references(() => domains.id, { onDelete: "cascade" }),
+    day: date({ mode: "string" }).notNull(),
+    sent: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.domainId, t.day] })],
+);

@@ -89,6 +89,11 @@ export const emails = pgTable(
     // Whose claim it is (one random token per delivery run): a worker sends only what it still
     // holds, so an email whose claim lapsed and went to another worker is not sent by both.
     deliveryClaim: text(),
+    // Parked, not failing: the receiver (or the relay) asked us to slow down, or the sending
+    // domain's warm-up cap for the day is reached; a delivery job is queued for its slot
+    // (lib/sending/pacing.ts). `waitingOn` names whom it waits on, `waitingReason` says why.
+    waitingOn: text(),
+    waitingReason: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -145,6 +150,10 @@ export const emails = pgTable(
     index("emails_content_kept_idx")
       .on(t.projectId, t.createdAt)
       .where(sql`${t.contentRemovedAt} is null`),
+    // The campaign report's "waiting on receivers" (lib/campaigns/report/waiting.ts).
+    index("emails_campaign_waiting_idx")
+      .on(t.campaignId, t.waitingOn)
+      .where(sql`${t.waitingOn} is not null`),
     // A submitted message is removed once none of its emails keeps content.
     index("emails_submission_idx")
       .on(t.submissionId)

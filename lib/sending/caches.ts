@@ -1,4 +1,5 @@
 import type { KeyObject } from "node:crypto";
+import { Pacer } from "@/lib/core/pacing";
 import { ttlCache, type TtlCache } from "@/lib/core/ttl-cache";
 import type { findVerifiedDomain } from "../domains/find-verified";
 import type { CompiledTemplate } from "../templates/compiled";
@@ -16,6 +17,8 @@ declare module "@/lib/core/runtime" {
     compiledTemplates: TtlCache<CompiledTemplate>;
     /** Messages submitted over SMTP, read once for all their recipients (compose.ts). */
     submittedMessages: TtlCache<Buffer>;
+    /** How fast each receiver and relay takes this process's mail (pacing.ts). */
+    deliveryPacer: Pacer;
   }
 }
 
@@ -48,4 +51,9 @@ export function compiledTemplateCache(): TtlCache<CompiledTemplate> {
  */
 export function submittedMessageCache(): TtlCache<Buffer> {
   return ttlCache<Buffer>(60_000, 8);
+}
+
+/** One per process: each worker learns its own pace from the answers it gets (docs/delivery.md). */
+export function deliveryPacer(): Pacer {
+  return new Pacer();
 }

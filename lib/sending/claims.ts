@@ -39,7 +39,13 @@ export async function claimDeliveries(
   if (emailIds.length === 0) return [];
   return db
     .update(emails)
-    .set({ deliveryClaim: claim.token, deliveryClaimedUntil: leaseFromNow(claim.leaseSeconds) })
+    .set({
+      deliveryClaim: claim.token,
+      deliveryClaimedUntil: leaseFromNow(claim.leaseSeconds),
+      // On its way: no longer waiting on a receiver (pacing.ts parks it again if need be).
+      waitingOn: null,
+      waitingReason: null,
+    })
     .where(
       and(
         inArray(emails.id, emailIds),

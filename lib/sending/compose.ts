@@ -116,6 +116,15 @@ export const SIGNED_HEADERS =
   "List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:" +
   "List-Archive:Feedback-ID";
 
+/** The sending domain of an email (verified, with its parsed DKIM key), or null. */
+export function sendingDomainOf(
+  deps: ComposeDeps,
+  email: Pick<Email, "projectId" | "fromAddress">,
+) {
+  const address = /<([^>]+)>$/.exec(email.fromAddress)?.[1] ?? email.fromAddress;
+  return cachedSigningDomain(deps, email.projectId, domainOf(address));
+}
+
 /** The sending domain and its parsed DKIM key, from the runtime's cache (./caches.ts). */
 function cachedSigningDomain(deps: ComposeDeps, projectId: string, name: string) {
   return deps.caches.signingDomains.get(`${projectId}:${name}`, async () => {

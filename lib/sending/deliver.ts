@@ -14,6 +14,15 @@ import {
 import { composeMessage } from "./compose";
 import { holdEmails, pausedSenderEmails } from "./hold";
 import { OutcomeWriter, type DeliveryDeps } from "./outcomes";
+import {
+  learnFromOutcome,
+  MAX_HOLD_MS,
+  paceKeysOf,
+  parkEmails,
+  reserveSlot,
+  waitingOnOf,
+} from "./pacing";
+import { holdForWarmup } from "./warmup";
 import { releaseScheduledEmails } from "./scheduled";
 import { requeueUndeliverable } from "./sweep";
 import type { DeliveryOutcome } from "@/lib/core/transports";
@@ -35,7 +44,8 @@ export async function deliverEmailBatch(
   const ids = jobs.flatMap(
     (job) => job.data.emailIds ?? (job.data.emailId ? [job.data.emailId] : []),
   );
-  const { claimedElsewhere } = await runDeliveries(runtime, ids);
+  const slotTaken = new Set(jobs.flatMap((job) => (job.data.paced ? job.data.emailIds! : [])));
+  const { claimedElsewhere } = await runDeliveries(runtime, ids, slotTaken);
   // Nor does the batch complete while another run holds some of its emails. That run may be this
   // job's own first run, which pg-boss gave up on when it outlived the lease (handler timeout or
   // expiry) and which is still working: if it then fails, it gives back the claims of the emails
@@ -79,6 +89,7 @@ export async function deliverEmails(
 async function runDeliveries(
   runtime: DeliveryDeps,
   emailIds: string[],
+  slotTaken: ReadonlySet<string> = new Set(),
 ): Promise<{ outcomes: Map<string, DeliveryOutcome>; claimedElsewhere: number }> {
   const outcomes = new Map<string, DeliveryOutcome>();
   if (emailIds.length === 0) return { outcomes, claimedElsewhere: 0 };
@@ -106,7 +117,11 @@ async function runDeliveries(
     const paused = await pausedSenderEmails(runtime.db, claimed);
     await holdEmails(runtime.db, [...paused], runtime.clock.now());
     for (const id of paused) unsettled.delete(id);
-    const due = claimed.filter((email) => !paused.has(email.id));
+    // Campaign mail past its domain's warm-up cap for today waits for tomorrow (warmup.ts).
+    const { sendable: due, parked } = await holdForWarmup(
+      runtime,
+      claimed.filter((email) => !paused.has(email.id)),
+    );
     const writer = new OutcomeWriter(runtime);
     const noWayOut: string[] = [];
     for (let i = 0; i < due.length; i += DELIVERIES_IN_FLIGHT) {
@@ -132,6 +147,21 @@ async function runDeliveries(
               noWayOut.push(email.id);
               return;
             }
+            // Its receiver's (or relay's) next slot: waited for if close, else it is parked.
+            const keys = await paceKeysOf(runtime, email);
+            if (!slotTaken.has(email.id)) {
+              const wait = reserveSlot(runtime, keys);
+              if (wait > MAX_HOLD_MS) {
+                parked.push({
+                  email,
+                  ...waitingOnOf(runtime, keys),
+                  delayMs: wait,
+                  slotTaken: true,
+                });
+                return;
+              }
+              if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+            }
             const message = await composeMessage(runtime, email);
             // The sending domain was removed or lost verification since the send was accepted:
             // never send unsigned mail from a domain the project no longer proves it owns.
@@ -143,7 +173,8 @@ async function runDeliveries(
               handedOver.add(email.id);
               outcome = await transport.send(message);
             }
-            await writer.write(email, outcome);
+            const throttled = learnFromOutcome(runtime, keys, outcome, transport.name);
+            await writer.write(email, outcome, throttled ?? undefined);
             unsettled.delete(email.id);
             outcomes.set(email.id, outcome);
           }),
@@ -152,6 +183,8 @@ async function runDeliveries(
       if (failure) throw failure.reason;
     }
     await requeueUndeliverable(runtime, noWayOut);
+    await parkEmails(runtime, parked);
+    for (const { email } of parked) unsettled.delete(email.id);
     return { outcomes, claimedElsewhere };
   } finally {
     heartbeat.stop();

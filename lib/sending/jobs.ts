@@ -15,7 +15,12 @@ export const EMAILS_PER_DELIVERY_JOB = 10;
  */
 export const deliverEmailJob = defineJob({
   name: "email-deliver",
-  payload: z.object({ emailIds: z.array(z.string()).optional(), emailId: z.string().optional() }),
+  payload: z.object({
+    emailIds: z.array(z.string()).optional(),
+    emailId: z.string().optional(),
+    // Emails parked for a pacing slot they already took (pacing.ts): they go without another.
+    paced: z.boolean().optional(),
+  }),
 });
 
 /**

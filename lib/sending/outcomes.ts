@@ -8,6 +8,7 @@ import { PRIORITY } from "@/lib/core/jobs/priority";
 import { deliverEmailJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
 import { NO_CLAIM } from "./claims";
+import { enqueueParked, MAX_THROTTLED_AGE_MS, type ParkedEmail } from "./pacing";
 import type { DeliveryOutcome } from "@/lib/core/transports";
 
 /** What writing outcomes needs (a runtime, or a service context for inline campaign sends). */
@@ -27,8 +28,11 @@ export function deliveryRetryDelayMs(attempt: number, baseSeconds: number): numb
 type PendingOutcome = {
   email: Email;
   outcome: DeliveryOutcome;
+  /** A throttling answer: the slot it waits for, and on whom (pacing.ts). */
+  throttled?: Throttled;
   done: (error?: unknown) => void;
 };
+type Throttled = Omit<ParkedEmail, "email">;
 
 /**
  * Pauses between attempts to write outcomes the database refused (then the last, repeated):
@@ -59,9 +63,9 @@ export class OutcomeWriter {
       new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
-  write(email: Email, outcome: DeliveryOutcome): Promise<void> {
+  write(email: Email, outcome: DeliveryOutcome, throttled?: Throttled): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ email, outcome, done: (e) => (e ? reject(e) : resolve()) });
+      this.pending.push({ email, outcome, throttled, done: (e) => (e ? reject(e) : resolve()) });
       void this.drain();
     });
   }
@@ -133,9 +137,11 @@ async function recordOutcomes(runtime: DeliveryDeps, batch: PendingOutcome[]) {
       .for("update");
     const open = new Set(waiting.map((row) => row.id));
     const events: RecordEmailEventInput[] = [];
-    for (const { email, outcome } of batch) {
+    for (const { email, outcome, throttled } of batch) {
       if (!open.has(email.id)) continue;
-      if (outcome.kind === "deferred") await recordDeferral(tx, runtime, email, outcome, now);
+      if (outcome.kind === "deferred" && throttled)
+        await recordThrottled(tx, runtime, email, outcome, throttled, now);
+      else if (outcome.kind === "deferred") await recordDeferral(tx, runtime, email, outcome, now);
       else
         events.push(...outcomeEvents(email, outcome, now), ...ccBounceEvents(email, outcome, now));
     }
@@ -215,6 +221,55 @@ function ccBounceEvents(
       response: bounce.response,
     },
   }));
+}
+
+/**
+ * A throttling answer ("too fast"): not the email's fault, so not one of its attempts. It waits
+ * for its receiver's next slot (pacing.ts), for up to MAX_THROTTLED_AGE_MS after it was
+ * recorded, as a mail server keeps mail queued for days; then it fails.
+ */
+async function recordThrottled(
+  tx: Executor,
+  runtime: DeliveryDeps,
+  email: Email,
+  outcome: Extract<DeliveryOutcome, { kind: "deferred" }>,
+  throttled: Throttled,
+  now: Date,
+) {
+  if (now.getTime() - email.createdAt.getTime() > MAX_THROTTLED_AGE_MS) {
+    await recordEmailEvent(tx, runtime.jobs, {
+      email,
+      type: "failed",
+      now,
+      data: { reason: "retries_exhausted", attempts: email.attempts, response: outcome.response },
+      patch: { lastError: outcome.response },
+    });
+    return;
+  }
+  await tx
+    .update(emails)
+    .set({
+      lastError: outcome.response,
+      waitingOn: throttled.waitingOn,
+      waitingReason: throttled.reason.slice(0, 500),
+      ...NO_CLAIM,
+      updatedAt: now,
+    })
+    .where(eq(emails.id, email.id));
+  const retryAt = new Date(now.getTime() + throttled.delayMs);
+  await recordEmailEvent(tx, runtime.jobs, {
+    email,
+    type: "deferred",
+    now,
+    data: {
+      reason: "throttled",
+      waiting_on: throttled.waitingOn,
+      code: outcome.code,
+      response: outcome.response,
+      retry_at: retryAt.toISOString(),
+    },
+  });
+  await enqueueParked(tx, runtime.jobs, [{ email, ...throttled }]);
 }
 
 /** A temporary failure: counted, and retried later by a new job, or failed once exhausted. */

@@ -22,6 +22,7 @@ import {
   compiledTemplateCache,
   signingDomainCache,
   submittedMessageCache,
+  deliveryPacer,
 } from "@/lib/sending/caches";
 import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
 
@@ -85,6 +86,7 @@ function runtimeCaches(): RuntimeCaches {
     signingDomains: signingDomainCache(),
     compiledTemplates: compiledTemplateCache(),
     submittedMessages: submittedMessageCache(),
+    deliveryPacer: deliveryPacer(),
     projectSettings: projectSettingsCache(),
     sns: snsClient(),
     mailgunTokens: mailgunTokenCache(),

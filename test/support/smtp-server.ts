@@ -25,8 +25,15 @@ export async function startSmtpServer(
     refuseMailFrom?: string;
     /** Waits this long before answering each DATA: a relay of bounded speed per connection. */
     dataDelayMs?: number;
+    /**
+     * Recipients at this domain are answered `421 4.7.0` at RCPT while `throttling()` is on (a
+     * receiver telling a sender it goes too fast); every RCPT is logged in `rcptLog`.
+     */
+    throttleDomain?: string;
   } = {},
 ) {
+  let throttling = Boolean(options.throttleDomain);
+  const rcptLog: { address: string; at: number; refused: boolean }[] = [];
   const received: ReceivedMessage[] = [];
   const deferrals = new Map<string, number>();
   let holding = false;
@@ -51,6 +58,15 @@ export async function startSmtpServer(
     logger: false,
     onRcptTo(address, _session, callback) {
       const local = address.address.split("@")[0] ?? "";
+      const throttled = throttling && address.address.endsWith(`@${options.throttleDomain}`);
+      rcptLog.push({ address: address.address, at: Date.now(), refused: throttled });
+      if (throttled) {
+        const error = Object.assign(
+          new Error("4.7.0 Our system has detected an unusual rate of mail; try again later"),
+          { responseCode: 421 },
+        );
+        return callback(error);
+      }
       if (local.startsWith("reject")) {
         const error = Object.assign(new Error("5.1.1 User unknown"), { responseCode: 550 });
         return callback(error);
@@ -106,6 +122,10 @@ export async function startSmtpServer(
       holding = true;
     },
     heldCount: () => held.length,
+    rcptLog,
+    setThrottling: (on: boolean) => {
+      throttling = on;
+    },
     release: () => {
       holding = false;
       for (const accept of held.splice(0)) accept();
