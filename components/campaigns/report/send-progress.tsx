@@ -99,6 +99,7 @@ export function SendProgress({
                     ? "Every recipient has an email. Waiting for the delivery reports; this page updates by itself."
                     : "This page updates by itself. Delivery reports keep arriving after the last email leaves."}
           </p>
+          {delivery && delivery.waiting.length > 0 && <WaitingOnReceivers delivery={delivery} />}
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
             <ProgressBar
               label="Emails prepared"
@@ -126,4 +127,37 @@ function Of({ value, total }: { value: number; total: number }) {
       {formatCount(value)} <span className="text-zinc-400">of {formatCount(total)}</span>
     </>
   );
+}
+
+/**
+ * Mail parked by pacing: a receiver that asked us to slow down, the relay's own limit, or the
+ * sending domain's warm-up. Named so a marketer knows the campaign is fine, only patient.
+ */
+function WaitingOnReceivers({ delivery }: { delivery: CampaignDelivery }) {
+  return (
+    <div className="mt-3 rounded-lg border border-amber-200 bg-amber-50/60 p-3">
+      <p className="text-[13px] font-medium text-amber-900">Some mail is waiting, on purpose</p>
+      <ul className="mt-1.5 space-y-1.5">
+        {delivery.waiting.map((group) => (
+          <li key={group.on} className="text-[13px] text-amber-900/90">
+            <span className="font-medium tabular-nums">
+              {formatCount(group.count)} {group.count === 1 ? "email" : "emails"}
+            </span>{" "}
+            {waitingLabel(group.on)}
+            {group.reason && (
+              <span className="block truncate text-xs text-amber-800/80" title={group.reason}>
+                {group.reason}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function waitingLabel(on: string): string {
+  if (on === "warm-up") return "wait for tomorrow’s warm-up allowance of the sending domain.";
+  if (on.startsWith("relay")) return "wait for the email provider, which asked to slow down.";
+  return `wait for ${on}, which asked to slow down; they go out at the pace it accepts.`;
 }

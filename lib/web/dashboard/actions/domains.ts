@@ -8,6 +8,7 @@ import { serializeDomain, type DomainResource } from "@/lib/domains/serialize";
 import { updateDomain, UpdateDomainInput } from "@/lib/domains/update";
 import { markDomainVerified } from "@/lib/domains/mark-verified";
 import { verifyDomain } from "@/lib/domains/verify";
+import { domainWarmupStatus, setDomainWarmup, type DomainWarmupStatus } from "@/lib/domains/warmup";
 import { ConflictError, NotFoundError } from "@/lib/core/errors";
 import { dashboardAction } from "../action";
 import { formFields, Id, PreviousState, text } from "../action-input";
@@ -101,6 +102,15 @@ export const setDomainReceivingAction = dashboardAction(
       domain.receiving ? "Receiving on" : "Receiving off",
       serializeDomain(domain, ctx.config),
     );
+  },
+);
+
+export const setDomainWarmupAction = dashboardAction(
+  { permission: "domains.manage", args: [Id, z.object({ warmup: z.boolean() })], notFound: GONE },
+  async ({ ctx }, domainId, { warmup }): Promise<FormState<DomainWarmupStatus>> => {
+    const domain = await setDomainWarmup(ctx, domainId, warmup);
+    revalidatePath(`/settings/domains/${domainId}`);
+    return success(warmup ? "Warm-up on" : "Warm-up off", await domainWarmupStatus(ctx, domain));
   },
 );
 

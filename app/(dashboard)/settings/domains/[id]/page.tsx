@@ -7,6 +7,7 @@ import { DeleteDomainButton } from "@/components/domains/delete-domain-button";
 import { DnsRecordsPanel } from "@/components/domains/dns-records-panel";
 import { DomainReceivingCard } from "@/components/domains/domain-receiving-card";
 import { DomainTrackingCard } from "@/components/domains/domain-tracking-card";
+import { DomainWarmupCard } from "@/components/domains/domain-warmup-card";
 import { DomainStatusBadge } from "@/components/domains/domain-status-badge";
 import { MarkVerifiedButton } from "@/components/domains/mark-verified-button";
 import { AdminOnly } from "@/components/settings/admin-only";
@@ -19,6 +20,7 @@ import { MANUAL_BY_CLI } from "@/lib/domains/create";
 import { getDomain } from "@/lib/domains/get";
 import { serializeDomain } from "@/lib/domains/serialize";
 import { spfAdvice } from "@/lib/domains/spf";
+import { domainWarmupStatus } from "@/lib/domains/warmup";
 import { NotFoundError } from "@/lib/core/errors";
 import { can } from "@/lib/core/permissions";
 
@@ -37,6 +39,7 @@ export default async function DomainPage({ params }: Props) {
     throw error;
   });
   const domain = serializeDomain(row, ctx.config);
+  const warmup = await domainWarmupStatus(ctx, row);
   const now = ctx.clock.now();
 
   return (
@@ -116,6 +119,10 @@ export default async function DomainPage({ params }: Props) {
           spf={spfAdvice(ctx.config)}
         />
         <DomainTrackingCard domain={domain} trackingHost={new URL(ctx.config.appUrl).host} />
+        <DomainWarmupCard
+          domain={{ id: domain.id, name: domain.name, verified: domain.status === "verified" }}
+          status={warmup}
+        />
         <DomainReceivingCard domain={domain} />
       </div>
     </>

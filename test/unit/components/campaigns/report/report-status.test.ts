@@ -17,6 +17,7 @@ const delivery = (inFlight: number, queued: number, deliveryConfigured = true) =
   inFlight,
   queued,
   deliveryConfigured,
+  waiting: [],
 });
 
 describe("the campaign report's status", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WARMUP_DAILY_CAPS, WARMUP_DAYS, warmupDay } from "@/lib/sending/warmup";
+import { WARMUP_DAILY_CAPS, WARMUP_DAYS, warmupDay } from "@/lib/domains/warmup";
 
 const verifiedAt = new Date("2026-06-01T15:30:00Z");
 const at = (iso: string) => new Date(iso);
