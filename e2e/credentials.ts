@@ -51,6 +51,8 @@ export type E2eCredentials = {
     quiet: { projectName: string; domain: string };
     desk: { projectName: string; sentEmailId: string; receipt: string };
   };
+  /** scripts/e2e-seed-pacing.ts: a campaign waiting on a throttling receiver and on warm-up. */
+  pacing: { projectName: string; campaignId: string; domainId: string };
 };
 
 export function readCredentials(): E2eCredentials {

@@ -124,6 +124,9 @@ async function prepareData(dataDir: string) {
   // e2e/received.spec.ts: projects of its own, after Acme too.
   const { seedReceived } = await import("./e2e-seed-received");
   const received = await seedReceived(runtime, user.id, new Date(now.getTime() + 8));
+  // e2e/pacing.spec.ts: a campaign waiting on a throttling receiver and on warm-up.
+  const { seedPacing } = await import("./e2e-seed-pacing");
+  const pacing = await seedPacing(runtime, user.id, new Date(now.getTime() + 9));
   await runtime.jobs.stop(5_000);
   await runtime.handle.close();
   return {
@@ -145,6 +148,7 @@ async function prepareData(dataDir: string) {
     engagement,
     topics,
     received,
+    pacing,
   };
 }
 

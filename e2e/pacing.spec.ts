@@ -1,0 +1,57 @@
+import { expect, test, type Page } from "@playwright/test";
+import { readCredentials } from "./credentials";
+
+/**
+ * Pacing and warm-up in the dashboard (docs/decisions/0055), on the campaign and domain that
+ * scripts/e2e-seed-pacing.ts left waiting: the report says what waits on whom and why; the
+ * domain's warm-up shows today's allowance and can be switched off.
+ */
+const { projectName, pacing } = readCredentials();
+
+async function openPacingProject(page: Page) {
+  await page.goto("/overview");
+  await page.getByRole("button", { name: `Project: ${projectName}. Switch project` }).click();
+  await page.getByRole("menuitem", { name: pacing.projectName }).click();
+  await expect(
+    page.getByRole("button", { name: `Project: ${pacing.projectName}. Switch project` }),
+  ).toBeVisible();
+}
+
+async function screenshots(page: Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByText(/Warm up this domain|Some mail is waiting/).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test("the campaign report names the mail waiting on a receiver and on warm-up, with why", async ({
+  page,
+}) => {
+  await openPacingProject(page);
+  await page.goto(`/campaigns/${pacing.campaignId}`);
+  await expect(page.getByText("Some mail is waiting, on purpose")).toBeVisible();
+  await expect(page.getByText("150 emails")).toBeVisible();
+  await expect(page.getByText(/wait for google, which asked to slow down/)).toBeVisible();
+  await expect(page.getByText(/421 4\.7\.0 \[TSS04\]/)).toBeVisible();
+  await expect(page.getByText("30 emails")).toBeVisible();
+  await expect(page.getByText(/tomorrow’s warm-up allowance/)).toBeVisible();
+  await screenshots(page, "campaign-waiting");
+});
+
+test("a new domain's warm-up shows today's allowance and can be switched off", async ({ page }) => {
+  await openPacingProject(page);
+  await page.goto(`/settings/domains/${pacing.domainId}`);
+  await expect(page.getByText("Today: day 1 of 15")).toBeVisible();
+  await expect(page.getByText("400 of 1,000 campaign emails")).toBeVisible();
+  await screenshots(page, "domain-warmup");
+  const toggle = page.getByRole("switch", { name: "Warm up this domain" });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(page.getByText("Warm-up off").first()).toBeVisible();
+  await expect(page.getByText("Today: day 1 of 15")).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Warm up this domain" })).not.toBeChecked();
+});
