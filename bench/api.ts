@@ -17,6 +17,7 @@ import { createProject } from "@/lib/projects/create";
 import { makeRuntime } from "@/lib/start/runtime";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
 import { runLoad, waitForHttp, type LoadResult } from "./lib/load";
+import { markdownTable } from "./lib/table";
 import { ensureBuild, startApp, startProcess, stopProcess } from "./lib/processes";
 import { seedContacts } from "./lib/seed";
 
@@ -195,13 +196,36 @@ async function main() {
     `machine: ${os.cpus().length}× ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}\n`,
   );
   console.log(
-    "| driver | POST /v1/contacts req/s | p50 ms | p99 ms | bare node:http req/s | ratio | GET first page p99 ms | GET deep page p99 ms | deep/first |",
+    markdownTable(
+      [
+        "driver",
+        "POST /v1/contacts req/s",
+        "p50 ms",
+        "p99 ms",
+        "Next.js no-op route req/s",
+        "ratio to no-op (target ≥ 0.8)",
+        "bare node:http, same upsert, req/s",
+        "ratio to bare",
+        "GET first page p99 ms",
+        "GET deep page p99 ms",
+        "deep/first",
+      ],
+      results.map((r) => [
+        r.driver,
+        fmt(r.api.rps, 0),
+        fmt(r.api.p50),
+        fmt(r.api.p99),
+        fmt(r.floor.rps, 0),
+        fmt(r.api.rps / r.floor.rps, 2),
+        fmt(r.reference.rps, 0),
+        fmt(r.api.rps / r.reference.rps, 2),
+        fmt(r.firstPage.p99),
+        fmt(r.deepPage.p99),
+        fmt(r.deepPage.p99 / r.firstPage.p99, 2),
+      ]),
+    ),
   );
-  console.log("|---|---|---|---|---|---|---|---|---|");
   for (const r of results) {
-    console.log(
-      `| ${r.driver} | ${fmt(r.api.rps, 0)} | ${fmt(r.api.p50)} | ${fmt(r.api.p99)} | ${fmt(r.reference.rps, 0)} | ${fmt(r.api.rps / r.reference.rps, 2)} | ${fmt(r.floor.rps, 0)} | ${fmt(r.firstPage.p99)} | ${fmt(r.deepPage.p99)} | ${fmt(r.deepPage.p99 / r.firstPage.p99, 2)} |`,
-    );
     if (r.api.errors || r.reference.errors)
       console.log(`  (errors: api ${r.api.errors}, reference ${r.reference.errors})`);
   }
