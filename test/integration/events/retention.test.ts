@@ -1,10 +1,21 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "@/db";
 import { emails, projects } from "@/db/schema";
 import { removeExpiredEvents } from "@/lib/events/retention";
 import { updateProjectSettings } from "@/lib/projects/update-settings";
+import { createUser } from "@/lib/users/users";
+import * as settingsActions from "@/lib/web/dashboard/actions/settings";
+import { IDLE } from "@/lib/web/dashboard/form-state";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
+import { formData, signInAs } from "../../support/dashboard-session";
+
+// vi.mock is hoisted above the imports: the factories import the shared session lazily.
+vi.mock("@/lib/web/auth", async () => (await import("../../support/dashboard-session")).authMock());
+vi.mock("next/headers", async () =>
+  (await import("../../support/dashboard-session")).headersMock(),
+);
+vi.mock("next/cache", async () => (await import("../../support/dashboard-session")).cacheMock());
 
 let app: TestApp;
 let short: TestProject;
@@ -184,5 +195,34 @@ describe(`event retention and monthly partitions (${TEST_DRIVER})`, () => {
       .from(projects)
       .where(eq(projects.id, long.id));
     expect(fresh?.days).toBe(30);
+  });
+
+  it("is saved from Settings → General beside the content setting, with the error under the field", async () => {
+    const admin = await createUser(app.runtime.db, {
+      email: "admin@retention.test",
+      password: "correct horse battery",
+      role: "admin",
+      projectId: short.id,
+    });
+    signInAs(admin.user.id);
+    const fields = { default_from_name: "", default_from_email: "" };
+    const tooShort = await settingsActions.saveGeneralSettingsAction(
+      IDLE,
+      formData({ ...fields, email_content_retention_days: "60", event_retention_days: "12" }),
+    );
+    expect(tooShort).toMatchObject({
+      status: "error",
+      fieldErrors: { event_retention_days: "Must be at least 30 days." },
+    });
+    const saved = await settingsActions.saveGeneralSettingsAction(
+      IDLE,
+      formData({ ...fields, email_content_retention_days: "60", event_retention_days: "120" }),
+    );
+    expect(saved.status).toBe("success");
+    const [row] = await app.runtime.db
+      .select({ days: projects.eventRetentionDays, content: projects.emailContentRetentionDays })
+      .from(projects)
+      .where(eq(projects.id, short.id));
+    expect(row).toEqual({ days: 120, content: 60 });
   });
 });
