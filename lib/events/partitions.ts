@@ -31,11 +31,32 @@ export async function partitionsOf(db: Executor, table: PartitionedEventTable) {
   return rowsOf<{ name: string }>(result).map((row) => row.name);
 }
 
+/** SQLSTATE 55P03: the DDL's lock_timeout passed (a long query holds the table). */
+function isLockTimeout(error: unknown): boolean {
+  const e = (error as { code?: string; cause?: { code?: string } } | null) ?? null;
+  return e?.code === "55P03" || e?.cause?.code === "55P03";
+}
+
+/** Runs DDL in its own transaction under the lock timeout; false when it timed out. */
+async function ddl(db: Executor, work: (tx: Executor) => Promise<boolean>): Promise<boolean> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local lock_timeout = '${DDL_LOCK_TIMEOUT}'`));
+      return work(tx);
+    });
+  } catch (error) {
+    if (isLockTimeout(error)) return false;
+    throw error;
+  }
+}
+
 /**
- * Makes the month's partition when it is missing; true when it made it. Rows of that month
- * already in the DEFAULT partition (a worker down for months, a clock set back) move into it in
- * the same transaction: PostgreSQL refuses a new partition whose range the DEFAULT one holds.
- * The table is created standalone and attached, which builds its indexes and foreign keys.
+ * Makes the month's partition when it is missing; true when it made it (false when it exists,
+ * or when a lock did not come in time: the next pass tries again, months ahead of need). Rows
+ * of that month already in the DEFAULT partition (a worker down for months, a clock set back)
+ * move into it in the same transaction: PostgreSQL refuses a new partition whose range the
+ * DEFAULT one holds. The table is created standalone and attached, which builds its indexes and
+ * foreign keys.
  */
 export async function ensureMonthPartition(
   db: Executor,
@@ -43,11 +64,10 @@ export async function ensureMonthPartition(
   month: Date,
 ): Promise<boolean> {
   const name = partitionName(table, month);
-  return db.transaction(async (tx) => {
+  return ddl(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK_KEY})`);
     const existing = await tx.execute(sql`select to_regclass(${name}) is not null as present`);
     if (rowsOf<{ present: boolean }>(existing)[0]?.present) return false;
-    await tx.execute(sql.raw(`set local lock_timeout = '${DDL_LOCK_TIMEOUT}'`));
     const [from, to] = [bound(month), bound(addMonths(month, 1))];
     await tx.execute(
       sql`create table ${sql.identifier(name)} (like ${sql.identifier(table)} including defaults)`,
@@ -68,10 +88,13 @@ export async function ensureMonthPartition(
   });
 }
 
-/** Drops a whole month of events: one short lock instead of millions of deleted rows. */
-export async function dropPartition(db: Executor, name: string) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local lock_timeout = '${DDL_LOCK_TIMEOUT}'`));
+/**
+ * Drops a whole month of events: one short lock instead of millions of deleted rows; false when
+ * a long query held it past the lock timeout (the pass's batches still delete what is due).
+ */
+export async function dropPartition(db: Executor, name: string): Promise<boolean> {
+  return ddl(db, async (tx) => {
     await tx.execute(sql`drop table if exists ${sql.identifier(name)}`);
+    return true;
   });
 }

@@ -155,8 +155,31 @@ describe(`event retention and monthly partitions (${TEST_DRIVER})`, () => {
 
     // Once the longest retention is past it too, the month is dropped whole, not row by row.
     await updateProjectSettings(app.ctx(long.id), { event_retention_days: 30 });
+    let dropped = 2;
+    if (TEST_DRIVER === "postgres") {
+      // A long read of June's events (another connection; PGlite has one) holds that drop off:
+      // it gives up after its lock timeout, and the pass's batches delete the rows instead.
+      let release!: () => void;
+      let reading!: () => void;
+      const read = new Promise<void>((resolve) => (reading = resolve));
+      const reader = app.runtime.db.transaction(async (tx) => {
+        await tx.execute(sql`select count(*) from events_p2026_06`);
+        reading();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await read;
+      const blocked = await removeExpiredEvents(app.runtime).finally(() => release());
+      await reader;
+      expect(blocked).toMatchObject({ partitionsDropped: 1, eventsRemoved: 1 });
+      expect(await exists("events_p2026_06")).toBe(true);
+      dropped = 1;
+    }
     const fourth = await removeExpiredEvents(app.runtime);
-    expect(fourth).toMatchObject({ partitionsDropped: 2, eventsRemoved: 0, emailEventsRemoved: 0 });
+    expect(fourth).toMatchObject({
+      partitionsDropped: dropped,
+      eventsRemoved: 0,
+      emailEventsRemoved: 0,
+    });
     expect(await exists("events_p2026_06")).toBe(false);
     expect(await exists("email_events_p2026_06")).toBe(false);
     expect(await isPartitionOf("events_p2026_07", "events")).toBe(true);
