@@ -28,7 +28,7 @@ export type EventRetentionResult = {
 /**
  * Settings → General, "Keep events for N days" (projects.event_retention_days): custom events
  * (`events`) and email timelines (`email_events`: deliveries, opens, clicks…) older than that
- * are removed. Counters on emails, contacts and campaigns are columns and stay; a campaign
+ * are removed. Counters on emails and campaigns are columns and stay; a campaign
  * report's activity and engagement charts, the timelines and "opened/clicked in the last N days"
  * segments see only the events kept. Automations copy the event into the run they enroll or
  * wake, so no unfinished run reads `events`.
