@@ -75,7 +75,7 @@ async function main() {
       { name: "Bench", domain: "bench.test", verified: true },
       new Date(),
     );
-    // A domain with a sending history: warm-up would cap day one at 1,000 (docs/decisions/0055).
+    // A domain with a sending history: warm-up would cap day one at 1,000 (docs/decisions/0056).
     await handle.query("update domains set warmup = false where project_id = $1", [project.id]);
     await seedContacts(handle, project.id, CONTACTS);
     await handle.query("update contacts set subscribed = true");

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readCredentials } from "./credentials";
 
 /**
- * Pacing and warm-up in the dashboard (docs/decisions/0055), on the campaign and domain that
+ * Pacing and warm-up in the dashboard (docs/decisions/0056), on the campaign and domain that
  * scripts/e2e-seed-pacing.ts left waiting: the report says what waits on whom and why; the
  * domain's warm-up shows today's allowance and can be switched off.
  */

@@ -12,7 +12,7 @@ import { Switch } from "../ui/switch";
 import { useToast } from "../ui/toast";
 
 /**
- * Warm-up of one sending domain (docs/decisions/0055): a switch that saves as soon as it is
+ * Warm-up of one sending domain (docs/decisions/0056): a switch that saves as soon as it is
  * flipped, and, while the domain is in its first weeks, today's allowance and what is used.
  */
 export function DomainWarmupCard({

@@ -10,6 +10,7 @@ import { Input, Textarea } from "../ui/input";
 import { Notice } from "../ui/notice";
 import { Switch } from "../ui/switch";
 import { DeliverabilityCard, type BreakerSettings } from "./deliverability-card";
+import { RetentionCard, type RetentionSettings } from "./retention-card";
 import { useToast } from "../ui/toast";
 
 export type GeneralSettings = {
@@ -19,8 +20,8 @@ export type GeneralSettings = {
   postalAddress: string;
   language: string;
   verifiedDomains: string[];
-  emailContentRetentionDays: number;
-} & BreakerSettings;
+} & BreakerSettings &
+  RetentionSettings;
 
 /** Common languages; a tag set through the API that is not listed here is kept as an option. */
 const LANGUAGES: [tag: string, name: string][] = [
@@ -181,38 +182,7 @@ export function GeneralSettingsForm({ settings }: { settings: GeneralSettings })
         <Switch id="double-opt-in" name="double_opt_in" defaultChecked={settings.doubleOptIn} />
       </Card>
       <DeliverabilityCard settings={settings} errors={errors} />
-      <Card className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3 p-5 sm:p-6">
-        <div>
-          <label htmlFor="retention" className="text-[15px] font-semibold text-zinc-900">
-            Keep email content
-          </label>
-          <p className="mt-1 max-w-prose text-[13px] text-zinc-500">
-            After this many days the body and attachments of sent and received emails (and of
-            messages apps submitted over SMTP) are removed. The emails stay in the log with their
-            status, events and engagement, and reports do not change.
-          </p>
-          {errors.email_content_retention_days && (
-            <p id="retention-error" className="mt-1 text-[13px] text-red-600">
-              {errors.email_content_retention_days}
-            </p>
-          )}
-        </div>
-        <div className="flex items-center gap-2">
-          <Input
-            id="retention"
-            name="email_content_retention_days"
-            type="number"
-            inputMode="numeric"
-            min={7}
-            max={3650}
-            defaultValue={settings.emailContentRetentionDays}
-            className="w-24 text-right"
-            aria-invalid={errors.email_content_retention_days ? true : undefined}
-            aria-describedby={errors.email_content_retention_days ? "retention-error" : undefined}
-          />
-          <span className="text-sm text-zinc-600">days</span>
-        </div>
-      </Card>
+      <RetentionCard settings={settings} errors={errors} />
       <div>
         <Button type="submit" disabled={pending}>
           {pending ? "Saving…" : "Save settings"}

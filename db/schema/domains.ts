@@ -33,7 +33,7 @@ export const domains = pgTable(
     receiving: boolean().notNull().default(false),
     // Warm-up (docs/delivery.md): campaign mail from a newly verified domain is capped per day,
     // the cap growing day by day (lib/sending/warmup.ts). On for new domains; domains that
-    // existed before warm-up did are considered warm (migration 0034).
+    // existed before warm-up did are considered warm (migration 0036).
     warmup: boolean().notNull().default(true),
     verifiedAt: timestampMs(),
     // How the domain became verified: its DKIM record was found (`dns`) or an admin vouched for

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
@@ -161,15 +170,16 @@ export const emails = pgTable(
   ],
 );
 
-/** Which address an outcome is about: the cc/bcc a `recipient_bounced` names, else the email. */
-const OUTCOME_RECIPIENT = sql.raw(
-  `(case when type = 'recipient_bounced' then lower(data->>'recipient') else '' end)`,
-);
-
+/**
+ * An email's timeline. Range-partitioned by month of created_at like `events` (migration
+ * 0035_partition_events), hence the primary key with created_at. "An email bounces once" cannot
+ * be a unique index here (on a partitioned table it would have to include created_at):
+ * `email_outcomes` holds it.
+ */
 export const emailEvents = pgTable(
   "email_events",
   {
-    id: idColumn(),
+    id: text().notNull(),
     projectId: text().notNull(),
     emailId: text()
       .notNull()
@@ -179,16 +189,14 @@ export const emailEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index("email_events_email_created_idx").on(t.emailId, t.createdAt, t.id),
     // A campaign report's clicks per link: only the click events of its emails, not all events.
     index("email_events_clicked_idx")
       .on(t.emailId)
       .where(sql`${t.type} = 'clicked'`),
-    // An email bounces once and is complained about once (a cc/bcc address bounces once), however
-    // many reports say so: lib/emails/events.ts drops the repeats this index refuses.
-    uniqueIndex("email_events_outcome_once_idx")
-      .on(t.emailId, t.type, sql`${OUTCOME_RECIPIENT}`)
-      .where(sql`${t.type} in ('bounced', 'complained', 'recipient_bounced')`),
+    // The retention pass's per-project batches (lib/events/retention.ts).
+    index("email_events_project_created_idx").on(t.projectId, t.createdAt),
   ],
 );
 

@@ -18,6 +18,7 @@ export * from "./imports";
 export * from "./instance-settings";
 export * from "./sign-in-throttles";
 export * from "./email-open-clients";
+export * from "./email-outcomes";
 export * from "./invitations";
 export * from "./subscription-changes";
 export * from "./media";

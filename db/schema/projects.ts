@@ -21,6 +21,9 @@ export const projects = pgTable("projects", {
   // days is removed by the retention pass (lib/emails/retention.ts); the emails and their
   // counters stay.
   emailContentRetentionDays: integer().notNull().default(90),
+  // Opens, clicks, deliveries and custom events (email_events, events) older than this many days
+  // are removed by the retention pass (lib/events/retention.ts); counters stay.
+  eventRetentionDays: integer().notNull().default(400),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

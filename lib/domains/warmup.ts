@@ -10,7 +10,7 @@ import { authorize } from "@/lib/core/permissions";
  * verified): receivers judge a new domain by its first weeks, and a sudden million from a
  * stranger reads as spam. The caps roughly double every day or two, the curve mailbox
  * providers' sender guides describe; from day WARMUP_DAYS on there is no cap. Transactional and
- * automation mail is never held back: it is one-to-one and expected now (docs/decisions/0055).
+ * automation mail is never held back: it is one-to-one and expected now (docs/decisions/0056).
  */
 export const WARMUP_DAILY_CAPS = [
   1_000, 2_000, 4_000, 8_000, 15_000, 30_000, 50_000, 80_000, 120_000, 180_000, 250_000, 350_000,

@@ -12,6 +12,7 @@ import { judgeBreakersJob } from "./jobs";
 import { countCampaignEvents } from "./campaign-counters";
 import { isEngagement, isHumanEngagement } from "./engagement";
 import { nextStatusSql } from "./status";
+import { withoutRepeatedOutcomes } from "./outcomes-once";
 
 /** Everything that can happen to an email, in its timeline. */
 export type EmailEventType =
@@ -116,12 +117,13 @@ export async function recordEmailEvents(
   given: RecordEmailEventInput[],
 ): Promise<number> {
   if (given.length === 0) return 0;
-  const inputs = given.map(withMachineFlag);
-  const ids = inputs.map(({ now }) => newId("eev", now.getTime()));
-  const inserted = await insertRows<typeof emailEvents, { id: string }>(
+  const recorded = await withoutRepeatedOutcomes(tx, given.map(withMachineFlag));
+  if (recorded.length === 0) return 0;
+  const ids = recorded.map(({ now }) => newId("eev", now.getTime()));
+  await insertRows(
     tx,
     emailEvents,
-    inputs.map(({ email, type, now, data }, i) => ({
+    recorded.map(({ email, type, now, data }, i) => ({
       id: ids[i]!,
       projectId: email.projectId,
       emailId: email.id,
@@ -129,14 +131,7 @@ export async function recordEmailEvents(
       data: data ?? {},
       createdAt: now,
     })),
-    sql`on conflict do nothing returning id`,
   );
-  // A second bounce or complaint of one email (another report, a provider's retry, recipient
-  // groups of one DSN) is refused by email_events_outcome_once_idx: it changes nothing else
-  // either, so counters, webhooks and the breaker count emails, not reports.
-  const kept = new Set(inserted.map((row) => row.id));
-  const recorded = inputs.filter((_, i) => kept.has(ids[i]!));
-  if (recorded.length === 0) return 0;
   // Tags come back from the update: every webhook about an email echoes them, whichever
   // columns the caller selected.
   const tagsOf = new Map<string, EmailTag[]>();

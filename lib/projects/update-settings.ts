@@ -11,6 +11,9 @@ export const MAX_POSTAL_ADDRESS_LENGTH = 500;
 /** A week at least: a bounce or complaint report can still arrive days after delivery. */
 export const MIN_RETENTION_DAYS = 7;
 export const MAX_RETENTION_DAYS = 3650;
+/** A month at least: engagement segments and campaign reports read the last weeks of events. */
+export const MIN_EVENT_RETENTION_DAYS = 30;
+export const MAX_EVENT_RETENTION_DAYS = 3650;
 
 /** Multi-line; line endings normalized and each line trimmed; blank means none. */
 const PostalAddress = z
@@ -65,14 +68,20 @@ export const ProjectSettingsInput = z.object({
     .min(MIN_RETENTION_DAYS, `must be at least ${MIN_RETENTION_DAYS} days`)
     .max(MAX_RETENTION_DAYS, `must be at most ${MAX_RETENTION_DAYS} days (10 years)`)
     .optional(),
+  event_retention_days: z
+    .number({ error: "must be a number" })
+    .int("must be a whole number of days")
+    .min(MIN_EVENT_RETENTION_DAYS, `must be at least ${MIN_EVENT_RETENTION_DAYS} days`)
+    .max(MAX_EVENT_RETENTION_DAYS, `must be at most ${MAX_EVENT_RETENTION_DAYS} days (10 years)`)
+    .optional(),
 });
 
 /**
  * Settings → General: the default sender (automation emails, confirmations, test sends; its
  * domain must be verified), double opt-in for new contacts, and the postal address printed in
  * the footer of marketing email (DECISIONS §8), the language of the project's email, and the
- * deliverability circuit breaker's thresholds (lib/breaker), and how long email content is kept
- * (lib/emails/retention.ts).
+ * deliverability circuit breaker's thresholds (lib/breaker), and how long email content
+ * (lib/emails/retention.ts) and events (lib/events/retention.ts) are kept.
  */
 export async function updateProjectSettings(ctx: ServiceContext, input: unknown) {
   authorize(ctx, "settings.manage");
@@ -110,6 +119,9 @@ export async function updateProjectSettings(ctx: ServiceContext, input: unknown)
       }),
       ...(values.email_content_retention_days !== undefined && {
         emailContentRetentionDays: values.email_content_retention_days,
+      }),
+      ...(values.event_retention_days !== undefined && {
+        eventRetentionDays: values.event_retention_days,
       }),
       updatedAt: ctx.clock.now(),
     })

@@ -53,7 +53,7 @@ export function submittedMessageCache(): TtlCache<Buffer> {
   return ttlCache<Buffer>(60_000, 8);
 }
 
-/** One per process: each worker learns its own pace from the answers it gets (docs/decisions/0055). */
+/** One per process: each worker learns its own pace from the answers it gets (docs/decisions/0056). */
 export function deliveryPacer(): Pacer {
   return new Pacer();
 }

@@ -10,7 +10,7 @@ import type { DeliveryDeps } from "./outcomes";
 import { receiverOf, throttleScopeOf } from "./receivers";
 
 /**
- * Pacing per receiver (docs/decisions/0055): each email takes a slot of its receiver
+ * Pacing per receiver (docs/decisions/0056): each email takes a slot of its receiver
  * (gmail.com and googlemail.com are one, lib/sending/receivers.ts) and of the relay it leaves
  * through; both are unpaced until they answer "too fast", then AIMD (lib/core/pacing.ts). An
  * email whose slot is more than MAX_HOLD_MS away is parked: its claim goes, `waiting_on` and

@@ -5,7 +5,7 @@ import type { DeliveryOutcome } from "@/lib/core/transports";
  * sender across all of them: gmail.com and googlemail.com are one receiver to pace, as are
  * outlook.com, hotmail.com and live.com. Other domains are their own receiver (a company's
  * Google Workspace domain is paced by itself: its MX is Google's, but DNS is not asked on the
- * hot path; docs/decisions/0055).
+ * hot path; docs/decisions/0056).
  */
 const PROVIDER_DOMAINS: Record<string, string[]> = {
   google: ["gmail.com", "googlemail.com"],

@@ -5,13 +5,17 @@ import { requeueLapsedDeliveries } from "../sending/claims";
 import type { Runtime } from "@/lib/core/runtime";
 import { atMostEvery, DuePoller } from "./due-poller";
 import { removeExpiredEmailContent } from "../emails/retention";
+import { removeExpiredEvents } from "../events/retention";
 import { JOB_HANDLERS } from "./job-registry";
 import { startBounceMailboxPoller } from "../inbound/mailbox";
 import { serveBounceReceiver } from "../inbound/receiver";
 import { serveSubmissionRelay } from "../submission/server";
 import { surviveDatabaseRestarts } from "./process-guards";
 
-/** Email content expires by the day: a pass every ten minutes keeps up with any volume. */
+/**
+ * Email content and events expire by the day: a pass every ten minutes keeps up with any volume
+ * (the event pass also makes the monthly partitions ahead, months before they are needed).
+ */
 const RETENTION_INTERVAL_MS = 10 * 60_000;
 
 /**
@@ -32,6 +36,7 @@ export async function startWorkers(runtime: Runtime) {
     decideAbWinners,
     requeueLapsedDeliveries,
     atMostEvery(RETENTION_INTERVAL_MS, removeExpiredEmailContent),
+    atMostEvery(RETENTION_INTERVAL_MS, removeExpiredEvents),
   ]);
   const stopListening = runtime.dueWork.listen(() => poller.wake());
   poller.start();

@@ -9,7 +9,8 @@ const COUNTED = ["delivered", "opened", "clicked"] as const;
 /**
  * A campaign's engagement over time: per UTC hour, how many of its emails were delivered, first
  * opened and first clicked by a person in that hour. Firsts, not every event, and people's, not
- * machines' (DECISIONS §14), so the hours add up to the human counts of the stats cards. Only
+ * machines' (DECISIONS §14), so the hours add up to the human counts of the stats cards — until
+ * the project's "Keep events" days remove the events (the cards' counters stay; 0055). Only
  * hours with activity are returned; the chart fills gaps.
  */
 export async function campaignActivity(

@@ -22,6 +22,7 @@ const MAX_LINKS = 100;
  * A campaign's clicks per link: unique clickers, total clicks and share of all clicks, most
  * clicked first. Reads the campaign's emails through (campaign_id, status) and only their click
  * events through the partial `email_events_clicked_idx`, never the much larger rest of the events.
+ * Only the clicks still kept (the project's "Keep events" days, docs/decisions/0055).
  */
 export async function campaignLinkClicks(
   ctx: ServiceContext,

@@ -50,6 +50,7 @@ export default async function GeneralSettingsPage() {
             row?.complaintRateThreshold ?? DEFAULT_THRESHOLDS.complaintRateThreshold,
           breakerMinimumSends: row?.breakerMinimumSends ?? DEFAULT_THRESHOLDS.breakerMinimumSends,
           emailContentRetentionDays: row?.emailContentRetentionDays ?? 90,
+          eventRetentionDays: row?.eventRetentionDays ?? 400,
           verifiedDomains: domains.data.filter((d) => d.status === "verified").map((d) => d.name),
         }}
       />

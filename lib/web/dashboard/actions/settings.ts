@@ -25,11 +25,12 @@ const GeneralSettingsForm = formFields({
   complaint_rate_threshold: optionalText,
   breaker_minimum_sends: optionalText,
   email_content_retention_days: optionalText,
+  event_retention_days: optionalText,
 });
 
 /**
  * Settings → General: the default sender, double opt-in, the postal address, language and the
- * circuit breaker's thresholds, and how long email content is kept.
+ * circuit breaker's thresholds, and how long email content and events are kept.
  */
 export const saveGeneralSettingsAction = dashboardAction(
   {
@@ -45,6 +46,7 @@ export const saveGeneralSettingsAction = dashboardAction(
       "complaint_rate_threshold",
       "breaker_minimum_sends",
       "email_content_retention_days",
+      "event_retention_days",
     ],
   },
   async ({ ctx }, _previous, form) => {
@@ -58,6 +60,7 @@ export const saveGeneralSettingsAction = dashboardAction(
       ...numberField("complaint_rate_threshold", form.complaint_rate_threshold),
       ...numberField("breaker_minimum_sends", form.breaker_minimum_sends),
       ...numberField("email_content_retention_days", form.email_content_retention_days),
+      ...numberField("event_retention_days", form.event_retention_days),
     });
     revalidatePath("/settings/general");
     return success("Settings saved");
