@@ -18,7 +18,7 @@ import { makeRuntime } from "@/lib/start/runtime";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
 import { runLoad, waitForHttp } from "./lib/load";
 import { waitUntil } from "./lib/wait";
-import { ensureBuild, startApp, startProcess, stopProcess } from "./lib/processes";
+import { ensureBuild, startApp, startProcess, startScript, stopProcess } from "./lib/processes";
 import { transportCeiling } from "./lib/transport-ceiling";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
@@ -130,7 +130,7 @@ async function main() {
     const [{ total }] = (await handle.db.execute(
       sql`select count(*)::int as total from emails where status = 'sent'`,
     )) as unknown as [{ total: number }];
-    const worker = startProcess("node_modules/.bin/tsx", ["scripts/worker.ts"], env);
+    const worker = startScript("scripts/worker.ts", env);
     let firstAt = 0;
     await waitUntil(
       `${total} deliveries`,

@@ -33,7 +33,7 @@ const PROVIDER_DOMAINS: Record<string, string[]> = {
   proton: ["proton.me", "protonmail.com", "pm.me"],
 };
 
-const RECEIVER_OF_DOMAIN = new Map(
+const RECEIVER_OF_DOMAIN: ReadonlyMap<string, string> = new Map(
   Object.entries(PROVIDER_DOMAINS).flatMap(([provider, names]) =>
     names.map((name) => [name, provider] as const),
   ),

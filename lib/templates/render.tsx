@@ -1,5 +1,6 @@
 import { Column, Container, Head, Html, Preview, Row } from "@react-email/components";
-import { render, toPlainText } from "@react-email/render";
+import { plainTextSelectors, render } from "@react-email/render";
+import { compile } from "html-to-text";
 import { htmlNestingDepth, MAX_HTML_DEPTH } from "@/lib/core/html/depth";
 import { parseBlocksSource, type BlocksDocument } from "./blocks";
 import { BlockView, type Filler } from "./email-blocks";
@@ -178,13 +179,23 @@ const HEADINGS_AS_WRITTEN = ["h1", "h2", "h3", "h4"].map((selector) => ({
 }));
 
 /**
+ * React Email's html-to-text settings (its `toPlainText`), compiled once: `toPlainText` compiles
+ * them again on every call, which was 14 % of a delivery worker's CPU (emails sent without a
+ * text part get one at delivery). A compiled converter is a pure function.
+ */
+const convertToPlainText = compile({
+  wordwrap: false,
+  selectors: [...plainTextSelectors, ...HEADINGS_AS_WRITTEN],
+});
+
+/**
  * Plain-text alternative: React Email's html-to-text settings, headings not shouted. HTML nested
  * deeper than MAX_HTML_DEPTH gets no text part: its parser would take seconds (lib/core/html/depth).
  * The API refuses such HTML; this guards what was stored before it did.
  */
 export function htmlToPlainText(html: string): string {
   if (htmlNestingDepth(html) > MAX_HTML_DEPTH) return "";
-  return tidyPlainText(toPlainText(html, { selectors: HEADINGS_AS_WRITTEN }));
+  return tidyPlainText(convertToPlainText(html));
 }
 
 /** Whitespace clean-up of a text part (also after filling values into a compiled one). */
