@@ -1,11 +1,11 @@
 import net from "node:net";
 import nodemailer from "nodemailer";
-import type DKIM from "nodemailer/lib/dkim";
+import type Mail from "nodemailer/lib/mailer";
+import MailComposer from "nodemailer/lib/mail-composer";
+import { signMessage } from "@/lib/core/mime/dkim";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { DeliveryOutcome, OutgoingMessage, RecipientBounce, Transport } from "./types";
 import { smtpRelayFromUrl, type SmtpRelay } from "./relays";
-
-type DkimOptions = DKIM.Options;
 
 type SmtpError = Error & {
   responseCode?: number;
@@ -49,46 +49,15 @@ export function createSmtpTransport(
     name: "smtp",
     async send(message: OutgoingMessage): Promise<DeliveryOutcome> {
       try {
-        const info = await transporter.sendMail(
-          message.raw
-            ? {
-                // An app's submission: its bytes as composed, to this email's recipient only.
-                raw: message.raw,
-                envelope: {
-                  from: message.returnPath ?? bareAddress(message.from),
-                  to: [message.to],
-                },
-                dkim: message.dkim as DkimOptions | undefined,
-              }
-            : {
-                from: message.from,
-                to: message.to,
-                cc: message.cc,
-                bcc: message.bcc,
-                replyTo: message.replyTo.length ? message.replyTo : undefined,
-                subject: message.subject,
-                html: message.html ?? undefined,
-                text: message.text ?? undefined,
-                messageId: message.messageId,
-                headers: message.headers,
-                // The VERP return path; the recipients are the message's own (to, cc, bcc).
-                envelope: message.returnPath
-                  ? {
-                      from: message.returnPath,
-                      to: [message.to, ...message.cc, ...message.bcc],
-                    }
-                  : undefined,
-                attachments: message.attachments.map((a) => ({
-                  filename: a.filename,
-                  content: a.content,
-                  encoding: "base64",
-                  contentType: a.contentType,
-                })),
-                // nodemailer hands privateKey to crypto's sign(), which takes a KeyObject too; its
-                // typings only name PEM text.
-                dkim: message.dkim as DkimOptions | undefined,
-              },
-        );
+        const info = await transporter.sendMail({
+          // One Buffer, signed here (lib/core/mime/dkim.ts): written to the socket in one go.
+          raw: await signedBytes(message),
+          envelope: {
+            from: message.returnPath ?? bareAddress(message.from),
+            // An app's submission goes to this email's recipient only; ours to its own to/cc/bcc.
+            to: message.raw ? [message.to] : [message.to, ...message.cc, ...message.bcc],
+          },
+        });
         const rejected = (info.rejectedErrors ?? []) as SmtpError[];
         const primary = rejected.find(
           (e) => e.message.includes(message.to) || rejected.length === 1,
@@ -118,6 +87,36 @@ export function createSmtpTransport(
 }
 
 const bareAddress = (mailbox: string) => /<([^>]+)>$/.exec(mailbox)?.[1] ?? mailbox;
+
+/**
+ * The message's bytes, DKIM-signed when it carries a key: an app's submission as it came, or
+ * ours composed by nodemailer's MailComposer (Bcc stays out of the headers, as in sendMail).
+ */
+async function signedBytes(message: OutgoingMessage): Promise<Buffer> {
+  const bytes = message.raw ?? (await new MailComposer(composerOptions(message)).compile().build());
+  return message.dkim ? signMessage(bytes, message.dkim) : bytes;
+}
+
+function composerOptions(message: OutgoingMessage): Mail.Options {
+  return {
+    from: message.from,
+    to: message.to,
+    cc: message.cc,
+    bcc: message.bcc,
+    replyTo: message.replyTo.length ? message.replyTo : undefined,
+    subject: message.subject,
+    html: message.html ?? undefined,
+    text: message.text ?? undefined,
+    messageId: message.messageId,
+    headers: message.headers,
+    attachments: message.attachments.map((a) => ({
+      filename: a.filename,
+      content: a.content,
+      encoding: "base64",
+      contentType: a.contentType,
+    })),
+  };
+}
 
 /** Host, port, TLS and login of a relay, as nodemailer takes them (pool and Test connection). */
 export function smtpConnectionOptions(relay: SmtpRelay) {

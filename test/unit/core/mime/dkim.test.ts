@@ -1,0 +1,96 @@
+import { generateKeyPairSync } from "node:crypto";
+import { dkimVerify } from "mailauth/lib/dkim/verify";
+import MailComposer from "nodemailer/lib/mail-composer";
+import { describe, expect, it } from "vitest";
+import { relaxedBody, signMessage } from "@/lib/core/mime/dkim";
+import { SIGNED_HEADERS } from "@/lib/sending/compose";
+
+const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+const publicDer = publicKey.export({ type: "spki", format: "der" }).toString("base64");
+const key = {
+  domainName: "mail.test",
+  keySelector: "mw1",
+  privateKey,
+  headerFieldNames: SIGNED_HEADERS,
+};
+
+/** What a receiving server concludes (mailauth, with our key as the DNS answer). */
+async function verify(message: Buffer): Promise<string> {
+  const resolver = async (name: string) => {
+    if (name !== "mw1._domainkey.mail.test")
+      throw Object.assign(new Error("nx"), { code: "ENOTFOUND" });
+    return [[`v=DKIM1; k=rsa; p=${publicDer}`]];
+  };
+  const { results } = await dkimVerify(message, { resolver });
+  return results[0]?.status?.result ?? "none";
+}
+
+const compose = (options: ConstructorParameters<typeof MailComposer>[0]) =>
+  new MailComposer(options).compile().build();
+
+describe("signMessage (DKIM in one pass)", () => {
+  it("signs what receivers verify: text, HTML, headers, non-ASCII, attachments", async () => {
+    const message = await compose({
+      from: "Zoë Ärger <news@mail.test>",
+      to: "ada@example.com",
+      cc: ["bob@example.com"],
+      subject: "Grüße — a long subject that nodemailer folds over more than one header line ✓",
+      text: "Hello   there  \r\n\r\nLine with trailing spaces   \r\n\r\n\r\n",
+      html: "<p>Hello <b>there</b></p>" + "<p>more</p>".repeat(200),
+      messageId: "<em_1@mail.test>",
+      headers: { "List-Unsubscribe": "<https://mail.test/u/1>", "X-Tag": "a" },
+      attachments: [{ filename: "a.txt", content: "aGVsbG8=", encoding: "base64" }],
+    });
+    const signed = signMessage(message, key);
+    expect(signed.toString("latin1")).toMatch(
+      /^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=mail\.test;/,
+    );
+    expect(await verify(signed)).toBe("pass");
+  });
+
+  it("fails verification once the body changes (the signature covers it)", async () => {
+    const signed = signMessage(
+      await compose({ from: "a@mail.test", to: "b@example.com", subject: "Hi", text: "original" }),
+      key,
+    );
+    const tampered = Buffer.from(
+      signed.toString("latin1").replace("original", "changed!"),
+      "latin1",
+    );
+    expect(await verify(tampered)).not.toBe("pass");
+  });
+
+  it("signs with CRLF line ends what MailComposer leaves with bare LFs (as SMTP carries it)", async () => {
+    const message = await compose({
+      from: "a@mail.test",
+      to: "b@example.com",
+      subject: "Hi",
+      text: "line one\nline two  \n\nthree",
+      html: "<style>\n  .a { color: red }\n</style><p>x</p>",
+    });
+    expect(message.toString("latin1")).toMatch(/[^\r]\n/);
+    const signed = signMessage(message, key);
+    expect(signed.toString("latin1")).not.toMatch(/[^\r]\n/);
+    expect(await verify(signed)).toBe("pass");
+  });
+
+  it("keeps the message bytes after its header", async () => {
+    const message = await compose({
+      from: "a@mail.test",
+      to: "b@example.com",
+      subject: "Hi",
+      text: "x",
+    });
+    const signed = signMessage(message, key);
+    expect(signed.subarray(signed.length - message.length).equals(message)).toBe(true);
+  });
+});
+
+describe("relaxedBody", () => {
+  it("follows RFC 6376 §3.4.4", () => {
+    expect(relaxedBody(" C \r\nD \t E\r\n\r\n\r\n")).toBe(" C\r\nD E\r\n");
+    expect(relaxedBody("no final line break  ")).toBe("no final line break\r\n");
+    expect(relaxedBody("")).toBe("");
+    expect(relaxedBody("\r\n\r\n")).toBe("");
+  });
+});
