@@ -1,8 +1,13 @@
-import { createHash } from "node:crypto";
+import { createHash, type KeyObject } from "node:crypto";
 import dkimSignature from "nodemailer/lib/dkim/sign";
-import type { OutgoingMessage } from "@/lib/core/transports/types";
 
-type DkimKey = NonNullable<OutgoingMessage["dkim"]>;
+/** The signing domain, its selector, its private key (parsed once, or PEM), the fields signed. */
+export type DkimKey = {
+  domainName: string;
+  keySelector: string;
+  privateKey: string | KeyObject;
+  headerFieldNames?: string;
+};
 
 /**
  * DKIM-signs a composed message (RFC 6376, rsa-sha256, relaxed/relaxed, as nodemailer's signer
