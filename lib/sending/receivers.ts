@@ -52,14 +52,16 @@ export type ThrottleScope = "receiver" | "provider";
  * Whether a temporary failure means "too fast" rather than "broken": SMTP 421 (service not
  * available, what Gmail and Yahoo answer to a sender going too fast), any 4.7.x (policy:
  * rate limits, reputation), SES's `454 Throttling`, and Resend's HTTP 429. SES and Resend speak
- * for the relay (every receiver behind it waits); an SMTP answer speaks for the receiver. A
- * relay that is down (no code) is not throttling: that is retried as before.
+ * for the relay (every receiver behind it waits), as does an SMTP refusal before any recipient
+ * (greeting, MAIL FROM); one at RCPT or DATA speaks for the receiver. A relay that is down (no
+ * code) is not throttling: that is retried as before.
  */
 export function throttleScopeOf(outcome: DeliveryOutcome, transport: string): ThrottleScope | null {
   if (outcome.kind !== "deferred" || outcome.code === undefined) return null;
   const { code, response } = outcome;
   if (transport === "resend") return code === 429 ? "provider" : null;
   if (code === 454 && /throttl|rate/i.test(response)) return "provider";
-  if (code === 421 || /\b4\.7\.\d{1,3}\b/.test(response)) return "receiver";
-  return null;
+  if (code !== 421 && !/\b4\.7\.\d{1,3}\b/.test(response)) return null;
+  // Before any recipient was named, the "too fast" is the relay's, about all our mail.
+  return outcome.fromRelay ? "provider" : "receiver";
 }

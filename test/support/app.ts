@@ -1,6 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
+import { domains } from "@/db/schema";
 import { fixedClock, systemClock, type Clock, type FakeClock } from "@/lib/core/clock";
 import { readConfig, type Config } from "@/lib/core/config";
 import type { DnsResolver } from "@/lib/core/dns";
@@ -26,7 +28,15 @@ export type TestApp = {
   clock: Clock & Partial<Pick<FakeClock, "advance" | "set">>;
   /** fetch against /api with JSON handling; `key` sets the Bearer token. */
   api(path: string, init?: ApiInit): Promise<ApiResponse>;
-  createProject(options?: { name?: string; domain?: string }): Promise<TestProject>;
+  /**
+   * A project with a verified domain. Its domain is warm (warm-up off) unless `warmup` says
+   * otherwise: tests of big campaigns are not about warm-up's daily caps (docs/decisions/0056).
+   */
+  createProject(options?: {
+    name?: string;
+    domain?: string;
+    warmup?: boolean;
+  }): Promise<TestProject>;
   /** A service context for a project, as the API would build it. */
   ctx(projectId: string, keyMode?: "live" | "test"): ServiceContext;
   close(): Promise<void>;
@@ -139,6 +149,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         { name: opts.name ?? "Test project", domain: opts.domain ?? "mail.test", verified: true },
         clock.now(),
       );
+      if (!opts.warmup) {
+        await runtime.db
+          .update(domains)
+          .set({ warmup: false })
+          .where(eq(domains.projectId, result.project.id));
+      }
       return { id: result.project.id, live: result.keys.live, test: result.keys.test };
     },
     ctx: (projectId, keyMode = "live") => serviceContext(runtime, projectId, keyMode),

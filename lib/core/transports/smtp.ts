@@ -175,7 +175,13 @@ export function classifySmtpError(error: SmtpError): DeliveryOutcome {
       ? { kind: "bounced", code, response }
       : { kind: "failed", error: `SMTP server refused (${command || "session"}): ${response}` };
   }
-  if (code && code >= 400) return { kind: "deferred", code, response };
+  if (code && code >= 400) {
+    // Refused before any recipient (greeting, MAIL FROM): the relay speaks for itself.
+    const aboutRecipient = command.startsWith("RCPT") || command === "DATA";
+    return aboutRecipient
+      ? { kind: "deferred", code, response }
+      : { kind: "deferred", code, response, fromRelay: true };
+  }
   // Connection refused/reset, timeouts, TLS trouble: the server may come back.
   return { kind: "deferred", response: RELAY_UNREACHABLE };
 }

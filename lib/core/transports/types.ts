@@ -52,7 +52,13 @@ export type DeliveryOutcome =
   | { kind: "accepted"; providerMessageId: string }
   | { kind: "bounced"; response: string; code?: number; ccBounces?: RecipientBounce[] }
   | { kind: "complained"; providerMessageId: string }
-  | { kind: "deferred"; response: string; code?: number }
+  | {
+      kind: "deferred";
+      response: string;
+      code?: number;
+      /** Refused before any recipient was named (greeting, MAIL FROM): the relay's own answer. */
+      fromRelay?: boolean;
+    }
   | { kind: "failed"; error: string };
 
 export interface Transport {

@@ -22,7 +22,7 @@ let campaignId: string;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   app = await startTestApp({ worker: "off", clock: "fake", config: { smtpUrl: smtp.url } });
-  project = await app.createProject({ domain: "mail.test" });
+  project = await app.createProject({ domain: "mail.test", warmup: true });
   const [domain] = await app.runtime.db
     .select()
     .from(domains)

@@ -20,6 +20,11 @@ describe("throttleScopeOf", () => {
     expect(throttleScopeOf(deferred(451, "451 4.7.1 Rate limited"), "smtp")).toBe("receiver");
   });
 
+  it("reads a 4.7.x before any recipient (MAIL FROM) as the relay's own limit", () => {
+    const atMailFrom = { ...deferred(451, "451 4.7.0 Too many messages"), fromRelay: true };
+    expect(throttleScopeOf(atMailFrom, "smtp")).toBe("provider");
+  });
+
   it("reads SES's 454 Throttling and Resend's 429 as the relay's limit", () => {
     expect(
       throttleScopeOf(
