@@ -257,7 +257,7 @@ async function main() {
     console.log("| figure | Mailwright | reference | ratio | target |");
     console.log("|---|---|---|---|---|");
     console.log(
-      `| campaign emails/s (end to end) | ${f(rate)} (all sent in ${f(seconds, 1)} s; first email after ${f((firstAt - started) / 1000, 2)} s) | ${f(signedRate)}: the same message pre-composed and DKIM-signed, same pooled transport, same sink (${f(unsignedRate)} unsigned, ${f(unsignedCount)} messages) | ${(rate / signedRate).toFixed(2)} | ≥ 0.7 and > 830 |`,
+      `| campaign emails/s (end to end) | ${f(rate)} (all sent in ${f(seconds, 1)} s; first email after ${f((firstAt - started) / 1000, 2)} s) | ${f(signedRate)}: the same message pre-composed and DKIM-signed, same pooled transport, same sink (${f(unsignedRate)} unsigned, ${f(unsignedCount)} messages) | ${(rate / signedRate).toFixed(2)} | ≥ 0.8 and > 1,000 |`,
     );
     console.log(
       `| worker RSS, peak / idle MiB | ${peak.map((p) => f(p)).join(", ")} / ${idle.map((p) => f(p)).join(", ")} | | ${Math.max(...peak.map((p, i) => p / idle[i]!)).toFixed(2)} | ≤ 1.5 |`,

