@@ -21,7 +21,10 @@ async function screenshots(page: Page, name: string) {
   if (!process.env.E2E_SCREENSHOTS) return;
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.getByText(/Warm up this domain|Some mail is waiting/).scrollIntoViewIfNeeded();
+    await page
+      .getByText(/Warm up this domain|Some mail is waiting|Keep events/)
+      .first()
+      .scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -54,4 +57,25 @@ test("a new domain's warm-up shows today's allowance and can be switched off", a
   await expect(page.getByText("Today: day 1 of 15")).toBeHidden();
   await page.reload();
   await expect(page.getByRole("switch", { name: "Warm up this domain" })).not.toBeChecked();
+});
+
+test("Settings → General keeps content and events for set days, refusing a value out of range", async ({
+  page,
+}) => {
+  await openPacingProject(page);
+  await page.goto("/settings/general");
+  const content = page.getByLabel("Keep email content");
+  const events = page.getByLabel("Keep events");
+  await expect(content).toHaveValue("90");
+  await expect(events).toHaveValue("400");
+  await events.fill("10");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText(/at least 30 days/).first()).toBeVisible();
+  await page.getByText("Keep events").scrollIntoViewIfNeeded();
+  await screenshots(page, "retention-error");
+  await events.fill("365");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved").first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Keep events")).toHaveValue("365");
 });
