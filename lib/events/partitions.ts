@@ -37,11 +37,30 @@ function isLockTimeout(error: unknown): boolean {
   return e?.code === "55P03" || e?.cause?.code === "55P03";
 }
 
-/** Runs DDL in its own transaction under the lock timeout; false when it timed out. */
-async function ddl(db: Executor, work: (tx: Executor) => Promise<boolean>): Promise<boolean> {
+/**
+ * Runs DDL on a partition of `table` in its own transaction under the lock timeout; false when
+ * it timed out. The tables `table`'s foreign keys reference (emails, projects, contacts) are
+ * locked first, in name order: attaching or dropping a partition locks them for its foreign
+ * keys only after it holds the partitions, while a writer (a send) holds `emails` and then
+ * inserts into a partition — the other order, a deadlock (CI, 2026-11-27). Taken first, the
+ * DDL simply waits for writers in flight, and writers wait the few milliseconds it takes.
+ */
+async function ddl(
+  db: Executor,
+  table: PartitionedEventTable,
+  work: (tx: Executor) => Promise<boolean>,
+): Promise<boolean> {
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local lock_timeout = '${DDL_LOCK_TIMEOUT}'`));
+      const referenced = rowsOf<{ name: string }>(
+        await tx.execute(sql`
+          select distinct confrelid::regclass::text as name from pg_constraint
+          where conrelid = to_regclass(${table}) and contype = 'f' order by 1`),
+      ).map((row) => row.name);
+      for (const name of referenced) {
+        await tx.execute(sql.raw(`lock table ${name} in share row exclusive mode`));
+      }
       return work(tx);
     });
   } catch (error) {
@@ -64,7 +83,7 @@ export async function ensureMonthPartition(
   month: Date,
 ): Promise<boolean> {
   const name = partitionName(table, month);
-  return ddl(db, async (tx) => {
+  return ddl(db, table, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK_KEY})`);
     const existing = await tx.execute(sql`select to_regclass(${name}) is not null as present`);
     if (rowsOf<{ present: boolean }>(existing)[0]?.present) return false;
@@ -92,8 +111,12 @@ export async function ensureMonthPartition(
  * Drops a whole month of events: one short lock instead of millions of deleted rows; false when
  * a long query held it past the lock timeout (the pass's batches still delete what is due).
  */
-export async function dropPartition(db: Executor, name: string): Promise<boolean> {
-  return ddl(db, async (tx) => {
+export async function dropPartition(
+  db: Executor,
+  table: PartitionedEventTable,
+  name: string,
+): Promise<boolean> {
+  return ddl(db, table, async (tx) => {
     await tx.execute(sql`drop table if exists ${sql.identifier(name)}`);
     return true;
   });

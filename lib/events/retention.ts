@@ -61,7 +61,7 @@ export async function removeExpiredEvents(
     if (projectRows.length === 0) continue;
     const cutoff = new Date(now.getTime() - longest * DAY_MS);
     for (const name of partitionsToDrop(table, await partitionsOf(runtime.db, table), cutoff)) {
-      if (await dropPartition(runtime.db, name)) result.partitionsDropped++;
+      if (await dropPartition(runtime.db, table, name)) result.partitionsDropped++;
     }
   }
   for (const project of projectRows) {

@@ -128,10 +128,16 @@ describe(`dashboard campaign services (${TEST_DRIVER})`, () => {
       inFlight: 2,
       queued: 2,
       deliveryConfigured: false,
+      waiting: [],
     });
     const report = await campaignReport(ctx, campaign.id);
     expect(report.campaign.status).toBe("sent");
-    expect(report.delivery).toEqual({ inFlight: 2, queued: 2, deliveryConfigured: false });
+    expect(report.delivery).toEqual({
+      inFlight: 2,
+      queued: 2,
+      deliveryConfigured: false,
+      waiting: [],
+    });
     // Delivery is the process's (its transports read the runtime's configuration), as SMTP_URL is.
     const original = ctx.config.smtpUrl;
     ctx.config.smtpUrl = "smtp://localhost:2525";
