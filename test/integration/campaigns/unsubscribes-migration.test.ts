@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from "@/db";
+import type { DatabaseHandle } from "@/db";
 import { TEST_DRIVER } from "../../support/app";
-import { createThrowawayDatabase, postgresAvailable } from "../../support/database";
+import { databaseBefore, type DatabaseBeforeMigration } from "../../support/migrations";
 
 /**
  * Migration 0030's hand-written backfill (decision 0046), on a database migrated up to 0029 that
@@ -13,56 +10,15 @@ import { createThrowawayDatabase, postgresAvailable } from "../../support/databa
  */
 const MIGRATION = "0030_campaign_unsubscribed_once";
 
+let database: DatabaseBeforeMigration;
 let handle: DatabaseHandle;
-let databaseUrl: string | undefined;
-let drop: (() => Promise<void>) | undefined;
-let before: string;
-
-/** A copy of the migrations folder whose journal stops before `tag`. */
-function migrationsBefore(tag: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mw-migrations-"));
-  fs.cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8"));
-  const at = journal.entries.findIndex((e: { tag: string }) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-async function migrate(folder: string) {
-  if (databaseUrl) {
-    const { default: postgres } = await import("postgres");
-    const { drizzle } = await import("drizzle-orm/postgres-js");
-    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    await migrate(drizzle(client), { migrationsFolder: folder });
-    await client.end({ timeout: 5 });
-  } else {
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(handle.db as never, { migrationsFolder: folder });
-  }
-}
 
 beforeAll(async () => {
-  if (TEST_DRIVER === "postgres") {
-    if (!(await postgresAvailable()))
-      throw new Error("PostgreSQL is not reachable on 127.0.0.1:5432");
-    const database = await createThrowawayDatabase();
-    databaseUrl = database.url;
-    drop = database.drop;
-    handle = await openDatabase({ databaseUrl, poolSize: 2 });
-  } else {
-    handle = await openDatabase({ memory: true });
-  }
-  before = migrationsBefore(MIGRATION);
-  await migrate(before);
+  database = await databaseBefore(MIGRATION);
+  handle = database.handle;
 });
 afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-  if (before) fs.rmSync(before, { recursive: true, force: true });
+  await database?.close();
 });
 
 describe(`migration ${MIGRATION} (${TEST_DRIVER})`, () => {
@@ -95,7 +51,7 @@ describe(`migration ${MIGRATION} (${TEST_DRIVER})`, () => {
         ('sub_5', 'prj_m', 'ct_dan', false, 'update', null, '2026-05-03T08:00:00Z');
     `);
 
-    await migrate(MIGRATIONS_FOLDER);
+    await database.migrateRest();
 
     const recipients = await handle.query<{ id: string; at: string | null }>(
       `select id, to_char(unsubscribed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as at

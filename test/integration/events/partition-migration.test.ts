@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from "@/db";
+import type { DatabaseHandle } from "@/db";
 import { TEST_DRIVER } from "../../support/app";
-import { createThrowawayDatabase, postgresAvailable } from "../../support/database";
+import { databaseBefore, type DatabaseBeforeMigration } from "../../support/migrations";
 
 /**
  * Migrations 0034 (email_outcomes, event_retention_days) and 0035 (events and email_events
@@ -13,56 +10,15 @@ import { createThrowawayDatabase, postgresAvailable } from "../../support/databa
  */
 const FIRST = "0034_event_retention";
 
+let database: DatabaseBeforeMigration;
 let handle: DatabaseHandle;
-let databaseUrl: string | undefined;
-let drop: (() => Promise<void>) | undefined;
-let before: string;
-
-/** A copy of the migrations folder whose journal stops before `tag`. */
-function migrationsBefore(tag: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mw-migrations-"));
-  fs.cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8"));
-  const at = journal.entries.findIndex((e: { tag: string }) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-async function migrate(folder: string) {
-  if (databaseUrl) {
-    const { default: postgres } = await import("postgres");
-    const { drizzle } = await import("drizzle-orm/postgres-js");
-    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    await migrate(drizzle(client), { migrationsFolder: folder });
-    await client.end({ timeout: 5 });
-  } else {
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(handle.db as never, { migrationsFolder: folder });
-  }
-}
 
 beforeAll(async () => {
-  if (TEST_DRIVER === "postgres") {
-    if (!(await postgresAvailable()))
-      throw new Error("PostgreSQL is not reachable on 127.0.0.1:5432");
-    const database = await createThrowawayDatabase();
-    databaseUrl = database.url;
-    drop = database.drop;
-    handle = await openDatabase({ databaseUrl, poolSize: 2 });
-  } else {
-    handle = await openDatabase({ memory: true });
-  }
-  before = migrationsBefore(FIRST);
-  await migrate(before);
+  database = await databaseBefore(FIRST);
+  handle = database.handle;
 });
 afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-  if (before) fs.rmSync(before, { recursive: true, force: true });
+  await database?.close();
 });
 
 describe(`migrations 0034–0035, events by month (${TEST_DRIVER})`, () => {
@@ -77,7 +33,7 @@ describe(`migrations 0034–0035, events by month (${TEST_DRIVER})`, () => {
         ('eev_3', 'prj_m', 'em_m', 'recipient_bounced', '{"recipient":"Cc@Example.com"}', '2025-02-01T00:00:00Z');
       insert into events (id, project_id, name, created_at) values
         ('ev_1', 'prj_m', 'signed_up', '2025-07-09T00:00:00Z')`);
-    await migrate(MIGRATIONS_FOLDER);
+    await database.migrateRest();
 
     const placed = await handle.query<{ t: string; id: string }>(`
       select tableoid::regclass::text as t, id from email_events
