@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readCredentials } from "./credentials";
+import { switchProject } from "./switch-project";
 
 /**
  * The deliverability circuit breaker in the dashboard, on the campaign and the automation that
@@ -7,15 +8,6 @@ import { readCredentials } from "./credentials";
  * asks for confirmation and sends again; the thresholds are project settings.
  */
 const { projectName, breaker } = readCredentials();
-
-async function openBreakerProject(page: Page) {
-  await page.goto("/overview");
-  await page.getByRole("button", { name: `Project: ${projectName}. Switch project` }).click();
-  await page.getByRole("menuitem", { name: breaker.projectName }).click();
-  await expect(
-    page.getByRole("button", { name: `Project: ${breaker.projectName}. Switch project` }),
-  ).toBeVisible();
-}
 
 async function screenshots(page: Page, name: string) {
   if (!process.env.E2E_SCREENSHOTS) return;
@@ -29,7 +21,7 @@ async function screenshots(page: Page, name: string) {
 test("a campaign the breaker paused says why, and Resume sends again after a confirmation", async ({
   page,
 }) => {
-  await openBreakerProject(page);
+  await switchProject(page, projectName, breaker.projectName);
   await page.goto("/campaigns");
   const row = page.getByRole("row", { name: /Spring sale/ });
   await expect(row.getByText("Paused")).toBeVisible();
@@ -60,7 +52,7 @@ test("a campaign the breaker paused says why, and Resume sends again after a con
 test("an automation the breaker paused says why on its canvas, and Resume makes it live", async ({
   page,
 }) => {
-  await openBreakerProject(page);
+  await switchProject(page, projectName, breaker.projectName);
   await page.goto("/automations");
   await expect(page.getByRole("row", { name: /Welcome series/ }).getByText("Paused")).toBeVisible();
   await page.goto(`/automations/${breaker.automationId}`);
@@ -78,7 +70,7 @@ test("an automation the breaker paused says why on its canvas, and Resume makes 
 });
 
 test("the breaker's thresholds are project settings, validated", async ({ page }) => {
-  await openBreakerProject(page);
+  await switchProject(page, projectName, breaker.projectName);
   await page.goto("/settings/general");
   const bounce = page.getByLabel("Hard-bounce rate above");
   await expect(bounce).toHaveValue("5");

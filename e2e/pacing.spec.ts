@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readCredentials } from "./credentials";
+import { switchProject } from "./switch-project";
 
 /**
  * Pacing and warm-up in the dashboard (docs/decisions/0056), on the campaign and domain that
@@ -7,15 +8,6 @@ import { readCredentials } from "./credentials";
  * domain's warm-up shows today's allowance and can be switched off.
  */
 const { projectName, pacing } = readCredentials();
-
-async function openPacingProject(page: Page) {
-  await page.goto("/overview");
-  await page.getByRole("button", { name: `Project: ${projectName}. Switch project` }).click();
-  await page.getByRole("menuitem", { name: pacing.projectName }).click();
-  await expect(
-    page.getByRole("button", { name: `Project: ${pacing.projectName}. Switch project` }),
-  ).toBeVisible();
-}
 
 async function screenshots(page: Page, name: string) {
   if (!process.env.E2E_SCREENSHOTS) return;
@@ -33,7 +25,7 @@ async function screenshots(page: Page, name: string) {
 test("the campaign report names the mail waiting on a receiver and on warm-up, with why", async ({
   page,
 }) => {
-  await openPacingProject(page);
+  await switchProject(page, projectName, pacing.projectName);
   await page.goto(`/campaigns/${pacing.campaignId}`);
   await expect(page.getByText("Some mail is waiting, on purpose")).toBeVisible();
   await expect(page.getByText("150 emails")).toBeVisible();
@@ -45,7 +37,7 @@ test("the campaign report names the mail waiting on a receiver and on warm-up, w
 });
 
 test("a new domain's warm-up shows today's allowance and can be switched off", async ({ page }) => {
-  await openPacingProject(page);
+  await switchProject(page, projectName, pacing.projectName);
   await page.goto(`/settings/domains/${pacing.domainId}`);
   await expect(page.getByText("Today: day 1 of 15")).toBeVisible();
   await expect(page.getByText("400 of 1,000 campaign emails")).toBeVisible();
@@ -62,7 +54,7 @@ test("a new domain's warm-up shows today's allowance and can be switched off", a
 test("Settings → General keeps content and events for set days, refusing a value out of range", async ({
   page,
 }) => {
-  await openPacingProject(page);
+  await switchProject(page, projectName, pacing.projectName);
   await page.goto("/settings/general");
   const content = page.getByLabel("Keep email content");
   const events = page.getByLabel("Keep events");

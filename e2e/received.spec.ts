@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { readCredentials } from "./credentials";
+import { switchProject } from "./switch-project";
 
 /**
  * Received email (DECISIONS §16): the empty inbox and the receiving switch with its MX record,
@@ -9,13 +10,6 @@ import { readCredentials } from "./credentials";
  */
 const { projectName, received } = readCredentials();
 const { quiet, desk } = received;
-
-async function switchProject(page: Page, from: string, to: string) {
-  await page.goto("/overview");
-  await page.getByRole("button", { name: `Project: ${from}. Switch project` }).click();
-  await page.getByRole("menuitem", { name: to }).click();
-  await expect(page.getByRole("button", { name: `Project: ${to}. Switch project` })).toBeVisible();
-}
 
 /** Full-page screenshots at a desktop's and a phone's width, to look at. */
 async function shoot(page: Page, name: string) {

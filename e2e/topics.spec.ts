@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readCredentials } from "./credentials";
+import { switchProject } from "./switch-project";
 
 /**
  * Topics (DECISIONS §13): the Topics page in a project of its own, and the preference center a
@@ -7,13 +8,6 @@ import { readCredentials } from "./credentials";
  */
 const { projectName, topics } = readCredentials();
 const { lab, newsroom } = topics;
-
-async function switchProject(page: Page, from: string, to: string) {
-  await page.goto("/overview");
-  await page.getByRole("button", { name: `Project: ${from}. Switch project` }).click();
-  await page.getByRole("menuitem", { name: to }).click();
-  await expect(page.getByRole("button", { name: `Project: ${to}. Switch project` })).toBeVisible();
-}
 
 /** A full-page screenshot in this test's output folder, to look at. */
 async function shoot(page: Page, name: string) {

@@ -65,12 +65,8 @@ export class Pacer {
 
   /** A message reached the destination: counted for the rate, and the rate grows back. */
   succeeded(key: string, now: number) {
-    const pace = this.destinations.get(key);
-    if (!pace) {
-      this.destinations.set(key, fresh(now));
-      this.destinations.get(key)!.windowCount = 1;
-      return;
-    }
+    const pace = this.destinations.get(key) ?? fresh(now);
+    this.destinations.set(key, pace);
     if (now - pace.windowStart > MEASURE_WINDOW_MS) {
       pace.windowStart = now;
       pace.windowCount = 0;

@@ -8,6 +8,7 @@ import {
   submittedMessages,
 } from "@/db/schema";
 import type { Runtime } from "@/lib/core/runtime";
+import { repeatBatches } from "@/lib/core/batches";
 
 /** Rows one statement changes: short transactions, however much history waits. */
 const BATCH_SIZE = 500;
@@ -57,15 +58,8 @@ export async function removeExpiredEmailContent(
   return result;
 }
 
-async function inBatches(batch: () => Promise<number>): Promise<number> {
-  let total = 0;
-  for (let i = 0; i < MAX_BATCHES_PER_PASS; i++) {
-    const changed = await batch();
-    total += changed;
-    if (changed < BATCH_SIZE) break;
-  }
-  return total;
-}
+const inBatches = (batch: () => Promise<number>) =>
+  repeatBatches(batch, { batchSize: BATCH_SIZE, maxBatches: MAX_BATCHES_PER_PASS });
 
 /**
  * One batch of a project's rows that still keep content and are older than the cutoff, oldest

@@ -9,6 +9,7 @@ import {
   type PartitionedEventTable,
 } from "./partition-months";
 import { dropPartition, ensureMonthPartition, isPartitioned, partitionsOf } from "./partitions";
+import { repeatBatches } from "@/lib/core/batches";
 
 /** Rows one statement deletes: short transactions, however much history waits. */
 const BATCH_SIZE = 500;
@@ -76,15 +77,8 @@ export async function removeExpiredEvents(
   return result;
 }
 
-async function inBatches(batch: () => Promise<number>): Promise<number> {
-  let total = 0;
-  for (let i = 0; i < MAX_BATCHES_PER_PASS; i++) {
-    const removed = await batch();
-    total += removed;
-    if (removed < BATCH_SIZE) break;
-  }
-  return total;
-}
+const inBatches = (batch: () => Promise<number>) =>
+  repeatBatches(batch, { batchSize: BATCH_SIZE, maxBatches: MAX_BATCHES_PER_PASS });
 
 /**
  * One batch of a project's rows older than its cutoff, oldest first, skipping rows another
