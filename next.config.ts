@@ -12,6 +12,8 @@ const config: NextConfig = {
   // Lets several builds coexist (parallel development, benchmarks); `next start` reads the same.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,
+  // Profiling builds (README, Benchmarks): function names survive, so a CPU profile names them.
+  ...(process.env.NEXT_UNMINIFIED === "1" && { experimental: { turbopackMinify: false } }),
   // No framing, no sniffing on every response; pages recipients reach from an email (unsubscribe,
   // confirm, tracked clicks) send no referrer. The dashboard's CSP is per request (proxy.ts).
   async headers() {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { automationRuns, automationStepRuns, automations } from "@/db/schema";
 import type { Executor } from "@/db";
 
@@ -26,7 +26,7 @@ export function runIdSql(now: SQL) {
 export type RunMode = "live" | "test";
 
 /** The run context a `contact.subscribed` enrollment starts with. */
-export function subscribedRunContext(mode: RunMode): SQL {
+export function subscribedRunContext(mode: RunMode | Placeholder): SQL {
   return sql`jsonb_build_object('mode', ${mode}::text)`;
 }
 

@@ -1,13 +1,14 @@
-import { getTableColumns, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { automationRuns, automations, contacts, type Contact } from "@/db/schema";
-import { rowsOf, type Executor } from "@/db";
+import type { Executor } from "@/db";
+import { compiledStatement } from "@/db/compiled";
 import { runIdSql, subscribedRunContext } from "../automations/enroll";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { newId } from "@/lib/core/ids";
 import { projectSettings } from "../projects/settings";
 import { startDoubleOptIn } from "./double-opt-in";
 import { parseInput } from "@/lib/core/validation";
-import { mergedDataSql, splitDataPatch } from "./data-patch";
+import { splitDataPatch } from "./data-patch";
 import { assertTopicChoices, saveTopicChoices } from "../topics/subscriptions";
 import { UpsertContactInput } from "./schemas";
 import { subscribedTypes } from "../webhooks/enqueue";
@@ -47,66 +48,29 @@ export async function upsertContact(
   const confirm =
     values.subscribed === undefined &&
     (await projectSettings({ db, caches: ctx.caches }, ctx.projectId)).doubleOptIn;
-  const upsert = db
-    .insert(contacts)
-    .values({
-      id: newId("ct", now.getTime()),
-      projectId: ctx.projectId,
-      email: values.email,
-      name: values.name ?? null,
-      subscribed: values.subscribed ?? !confirm,
-      source: values.source ?? defaults.source ?? "api",
-      data: splitDataPatch(values.data ?? {}).set,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [contacts.projectId, contacts.email],
-      set: {
-        ...(values.name !== undefined && { name: values.name }),
-        ...(values.subscribed !== undefined && { subscribed: values.subscribed }),
-        ...(values.source !== undefined && { source: values.source }),
-        ...(values.data !== undefined && { data: mergedDataSql(values.data) }),
-        updatedAt: now,
-      },
-    })
-    // xmax = 0 only for a freshly inserted row version.
-    .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)`.as("created") });
-
-  const nowParam = sql`${now.toISOString()}::timestamptz`;
-  // The row as it was, from the statement's snapshot, to judge the change for the webhooks. A
-  // write to the same contact committed while this one waited for its lock is not seen: the
-  // change is then judged against the row before both (at worst a doubled or a missed
-  // contact.updated when two writes race on one contact).
-  const prior = sql`select ${contacts.email}, ${contacts.name}, ${contacts.subscribed}, ${contacts.source}, ${contacts.data}
-    from ${contacts} where ${contacts.projectId} = ${ctx.projectId} and ${contacts.email} = ${values.email}`;
-  const statement = sql`
-    with prior as (${prior}),
-    upserted as (${upsert.getSQL()}),
-    enrolled as (
-      insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, context, finished_at, created_at, updated_at)
-      select ${runIdSql(nowParam)}, a.project_id, a.id, u.id,
-             case when jsonb_array_length(a.steps) > 0 then 'active' else 'completed' end,
-             a.steps -> 0 ->> 'id', ${subscribedRunContext(ctx.keyMode)},
-             case when jsonb_array_length(a.steps) > 0 then null else ${nowParam} end,
-             ${nowParam}, ${nowParam}
-      from upserted u
-      join ${automations} a
-        on a.project_id = u.project_id and a.trigger_key = 'contact.subscribed' and a.status = 'live'
-      where u.created and u.subscribed
-      on conflict do nothing
-      returning id
-    )
-    select u.*, coalesce((select array_agg(id) from enrolled), '{}') as enrolled_run_ids,
-           ${contactChangedSql("prior", "u")} as changed,
-           ${contactUnsubscribedSql("prior", "u")} as unsubscribed
-    from upserted u left join prior on true`;
+  const patch = splitDataPatch(values.data ?? {});
+  const statementValues: UpsertValues = {
+    id: newId("ct", now.getTime()),
+    projectId: ctx.projectId,
+    email: values.email,
+    name: values.name ?? null,
+    subscribed: values.subscribed ?? !confirm,
+    source: values.source ?? defaults.source ?? "api",
+    dataSet: JSON.stringify(patch.set),
+    dataRemove: JSON.stringify(patch.remove),
+    nameGiven: values.name !== undefined,
+    subscribedGiven: values.subscribed !== undefined,
+    sourceGiven: values.source !== undefined,
+    dataGiven: values.data !== undefined,
+    now: now.toISOString(),
+    mode: ctx.keyMode,
+  };
   // Webhooks need the write and its deliveries in one transaction; a project nobody listens to
   // keeps the single statement.
   const hooked = (await subscribedTypes(db, ctx.projectId, CONTACT_WRITE_TYPES)).size > 0;
   const row = hooked
     ? await withTransaction(db, async (tx) => {
-        const written = rowsOf<RawUpsertRow>(await tx.execute(statement))[0]!;
+        const written = (await upsertStatement<RawUpsertRow>(tx, statementValues))[0]!;
         await enqueueContactWebhooks(
           tx,
           ctx.jobs,
@@ -115,7 +79,8 @@ export async function upsertContact(
         );
         return written;
       })
-    : rowsOf<RawUpsertRow>(await db.execute(statement))[0]!;
+    : (await upsertStatement<RawUpsertRow>(db, statementValues))[0];
+  if (!row) throw new Error("The contact upsert returned no row");
   if (row.enrolled_run_ids?.length) ctx.dueWork.wake();
   const upserted: UpsertContactResult = {
     contact: {
@@ -145,3 +110,74 @@ type RawUpsertRow = RawContactRow & {
   unsubscribed: boolean;
   enrolled_run_ids: string[] | null;
 };
+
+type UpsertValues = {
+  id: string;
+  projectId: string;
+  email: string;
+  name: string | null;
+  subscribed: boolean;
+  source: string;
+  /** JSON of the data keys to set, and of the keys to remove (sent as null). */
+  dataSet: string;
+  dataRemove: string;
+  /** Which fields the request sent: an update changes only those. */
+  nameGiven: boolean;
+  subscribedGiven: boolean;
+  sourceGiven: boolean;
+  dataGiven: boolean;
+  now: string;
+  mode: string;
+};
+
+const p = (name: keyof UpsertValues) => sql.placeholder(name);
+const nowParam = sql`${p("now")}::timestamptz`;
+const dataSetParam = sql`${p("dataSet")}::jsonb`;
+const dataRemoveParam = sql`array(select jsonb_array_elements_text(${p("dataRemove")}::jsonb))`;
+
+/**
+ * POST /v1/contacts in one statement, built once (db/compiled.ts): the row as it was (from the
+ * statement's snapshot, to judge the change for the webhooks: a write to the same contact
+ * committed while this one waited for its lock is not seen, so at worst two racing writes give a
+ * doubled or a missed contact.updated), the insert or the update of only the fields sent, and
+ * the enrollment of a new subscriber. `xmax = 0` only for a freshly inserted row version.
+ */
+const upsertStatement = compiledStatement<UpsertValues>(
+  () => sql`
+    with prior as (
+      select ${contacts.email}, ${contacts.name}, ${contacts.subscribed}, ${contacts.source}, ${contacts.data}
+      from ${contacts} where ${contacts.projectId} = ${p("projectId")} and ${contacts.email} = ${p("email")}
+    ),
+    upserted as (
+      insert into ${contacts} (id, project_id, email, name, subscribed, source, data, created_at, updated_at)
+      values (${p("id")}, ${p("projectId")}, ${p("email")}, ${p("name")}, ${p("subscribed")},
+              ${p("source")}, ${dataSetParam}, ${nowParam}, ${nowParam})
+      on conflict (project_id, email) do update set
+        name = case when ${p("nameGiven")}::boolean then excluded.name else ${contacts.name} end,
+        subscribed = case when ${p("subscribedGiven")}::boolean then excluded.subscribed else ${contacts.subscribed} end,
+        source = case when ${p("sourceGiven")}::boolean then excluded.source else ${contacts.source} end,
+        data = case when ${p("dataGiven")}::boolean
+               then (${contacts.data} || ${dataSetParam}) - ${dataRemoveParam}
+               else ${contacts.data} end,
+        updated_at = excluded.updated_at
+      returning *, (xmax = 0) as created
+    ),
+    enrolled as (
+      insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, context, finished_at, created_at, updated_at)
+      select ${runIdSql(nowParam)}, a.project_id, a.id, u.id,
+             case when jsonb_array_length(a.steps) > 0 then 'active' else 'completed' end,
+             a.steps -> 0 ->> 'id', ${subscribedRunContext(p("mode"))},
+             case when jsonb_array_length(a.steps) > 0 then null else ${nowParam} end,
+             ${nowParam}, ${nowParam}
+      from upserted u
+      join ${automations} a
+        on a.project_id = u.project_id and a.trigger_key = 'contact.subscribed' and a.status = 'live'
+      where u.created and u.subscribed
+      on conflict do nothing
+      returning id
+    )
+    select u.*, coalesce((select array_agg(id) from enrolled), '{}') as enrolled_run_ids,
+           ${contactChangedSql("prior", "u")} as changed,
+           ${contactUnsubscribedSql("prior", "u")} as unsubscribed
+    from upserted u left join prior on true`,
+);

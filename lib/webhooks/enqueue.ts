@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import type { Executor } from "@/db";
+import { compiledStatement } from "@/db/compiled";
 import { insertRows } from "@/db/bulk-insert";
 import { newId } from "@/lib/core/ids";
 import type { JobQueue } from "@/lib/core/jobs/queue";
@@ -23,16 +24,20 @@ type Subscriber = { id: string; allEvents: boolean; events: string[] };
 const receives = (endpoint: Subscriber, type: string) =>
   endpoint.allEvents || endpoint.events.includes(type);
 
-/** The active endpoints of a project: few per project, so matching types is done here. */
+/**
+ * The active endpoints of a project: few per project, so matching types is done here. Every
+ * API write asks this, so its query is built once (db/compiled.ts).
+ */
+const activeEndpointsStatement = compiledStatement<{ projectId: string }>(
+  () => sql`select ${webhookEndpoints.id} as "id", ${webhookEndpoints.allEvents} as "allEvents",
+                   ${webhookEndpoints.events} as "events"
+            from ${webhookEndpoints}
+            where ${webhookEndpoints.projectId} = ${sql.placeholder("projectId")}
+              and ${webhookEndpoints.active}`,
+);
+
 function activeEndpoints(tx: Executor, projectId: string): Promise<Subscriber[]> {
-  return tx
-    .select({
-      id: webhookEndpoints.id,
-      allEvents: webhookEndpoints.allEvents,
-      events: webhookEndpoints.events,
-    })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.active, true)));
+  return activeEndpointsStatement<Subscriber>(tx, { projectId });
 }
 
 /**
