@@ -57,9 +57,9 @@ export async function enrollSubscribedContact(
  * unfinished runs makes a second enrollment a no-op. Returns the new runs' ids.
  */
 function enrollmentInsert(args: {
-  projectId: string;
+  projectId: string | Placeholder;
   contactId: SQL;
-  triggerKey: string;
+  triggerKey: string | SQL;
   context: SQL;
   now: SQL;
   /** An extra condition, e.g. that the contact exists. */
@@ -135,20 +135,21 @@ export async function exitRunsOfContact(
  * Both return the run ids they touched.
  */
 export function eventTriggerStatements(args: {
-  projectId: string;
+  projectId: string | Placeholder;
   contactId: SQL;
-  event: { id: string; name: string; data: Record<string, unknown> };
+  /** Values or placeholders (a statement built once); `data` is the event's data as jsonb. */
+  event: { id: string | Placeholder; name: string | Placeholder; data: SQL };
   now: SQL;
   /** The mode of the key that recorded the event: a test key's event starts test runs. */
-  mode: RunMode;
+  mode: RunMode | Placeholder;
 }) {
   const { projectId, contactId, event, now } = args;
-  const data = sql`${JSON.stringify(event.data)}::jsonb`;
+  const data = event.data;
   const context = sql`jsonb_build_object('event', ${data}, 'event_name', ${event.name}::text, 'event_id', ${event.id}::text, 'mode', ${args.mode}::text)`;
   const enroll = enrollmentInsert({
     projectId,
     contactId,
-    triggerKey: `event:${event.name}`,
+    triggerKey: sql`'event:' || ${event.name}::text`,
     context,
     now,
     when: sql`${contactId} is not null`,
