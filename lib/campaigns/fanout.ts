@@ -29,7 +29,7 @@ export type FanoutDeps = {
   config: Config;
   jobs: JobQueue;
   transports: Pick<Transports, "canDeliver">;
-  caches: Pick<RuntimeCaches, "compiledTemplates">;
+  caches: Pick<RuntimeCaches, "compiledTemplates" | "projectSettings">;
 };
 /** `waiting`: an A/B sample is out and the fan-out pauses until a winner is decided. */
 export type BatchResult = { done: boolean; waiting?: boolean; emailIds: string[] };

@@ -1,3 +1,4 @@
+import { forgetProjectSettings } from "./settings";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { projects } from "@/db/schema";
@@ -25,5 +26,6 @@ export async function renameProject(ctx: ServiceContext, input: unknown) {
     .where(eq(projects.id, ctx.projectId))
     .returning();
   if (!project) throw new NotFoundError("Project");
+  forgetProjectSettings(ctx.caches);
   return project;
 }

@@ -4,16 +4,25 @@ import type { Executor } from "@/db";
 import type { RuntimeCaches } from "@/lib/core/runtime";
 import { ttlCache, type TtlCache } from "@/lib/core/ttl-cache";
 
-export type ProjectSettings = { doubleOptIn: boolean; postalAddress: string | null };
+export type ProjectSettings = {
+  name: string;
+  doubleOptIn: boolean;
+  postalAddress: string | null;
+  /** The language of the project's email chrome (footers, hosted pages). */
+  language: string;
+};
 
 declare module "@/lib/core/runtime" {
   interface RuntimeCaches {
-    /** Double opt-in and postal address per project (lib/projects/settings.ts). */
+    /** Name, double opt-in, postal address and language per project (lib/projects/settings.ts). */
     projectSettings: TtlCache<ProjectSettings>;
   }
 }
 
-/** Read on every contact creation and marketing email: cached for a few seconds per process. */
+/**
+ * Read on every contact creation and every email sent: cached for a few seconds per process.
+ * Changes made in this process forget it at once (forgetProjectSettings).
+ */
 export function projectSettingsCache(): TtlCache<ProjectSettings> {
   return ttlCache<ProjectSettings>(5_000);
 }
@@ -25,10 +34,20 @@ export function projectSettings(
   const { db } = deps;
   return deps.caches.projectSettings.get(projectId, async () => {
     const [row] = await db
-      .select({ doubleOptIn: projects.doubleOptIn, postalAddress: projects.postalAddress })
+      .select({
+        name: projects.name,
+        doubleOptIn: projects.doubleOptIn,
+        postalAddress: projects.postalAddress,
+        language: projects.language,
+      })
       .from(projects)
       .where(eq(projects.id, projectId));
-    return { doubleOptIn: row?.doubleOptIn ?? false, postalAddress: row?.postalAddress ?? null };
+    return {
+      name: row?.name ?? "",
+      doubleOptIn: row?.doubleOptIn ?? false,
+      postalAddress: row?.postalAddress ?? null,
+      language: row?.language ?? "en",
+    };
   });
 }
 

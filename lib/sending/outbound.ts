@@ -1,12 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import {
-  contacts,
-  projects,
-  suppressions,
-  type Contact,
-  type EmailTag,
-  type EmailType,
-} from "@/db/schema";
+import { contacts, suppressions, type Contact, type EmailTag, type EmailType } from "@/db/schema";
 import type { Executor } from "@/db";
 import type { Config } from "@/lib/core/config";
 import { contactVariables, underlay } from "../templates/contact-variables";
@@ -21,6 +14,7 @@ import type { Variables } from "../templates/variables";
 import type { RuntimeCaches } from "@/lib/core/runtime";
 import { formatMailbox, type Mailbox } from "./addresses";
 import { requireVerifiedSender } from "./sender";
+import { projectSettings } from "../projects/settings";
 import {
   campaignHeaders,
   footerNeeds,
@@ -141,7 +135,6 @@ export class OutboundBatch {
   private readonly suppressed = new Map<string, boolean>();
   private readonly senders = new Map<string, Promise<Sender>>();
   private readonly templates = new Map<string, Promise<TemplateRow | null>>();
-  private readonly profiles = new Map<string, Promise<ProjectProfile>>();
   private readonly deliverable = new Map<string, Promise<boolean>>();
 
   constructor(
@@ -150,7 +143,7 @@ export class OutboundBatch {
       config: Config;
       jobs: JobQueue;
       transports: Pick<Transports, "canDeliver">;
-      caches: Pick<RuntimeCaches, "compiledTemplates">;
+      caches: Pick<RuntimeCaches, "compiledTemplates" | "projectSettings">;
     },
     private readonly now: Date,
   ) {}
@@ -383,26 +376,14 @@ export class OutboundBatch {
     return deliverable;
   }
 
-  private profile(projectId: string): Promise<ProjectProfile> {
-    let profile = this.profiles.get(projectId);
-    if (!profile) {
-      profile = this.tx
-        .select({
-          name: projects.name,
-          postalAddress: projects.postalAddress,
-          language: projects.language,
-        })
-        .from(projects)
-        .where(eq(projects.id, projectId))
-        .limit(1)
-        .then(([row]) => ({
-          name: row?.name ?? "",
-          language: row?.language ?? "en",
-          postalAddress: postalAddressLine(row?.postalAddress ?? null),
-        }));
-      this.profiles.set(projectId, profile);
-    }
-    return profile;
+  /** The project's name, language and footer address (cached for seconds: settings.ts). */
+  private async profile(projectId: string): Promise<ProjectProfile> {
+    const settings = await projectSettings({ db: this.tx, caches: this.deps.caches }, projectId);
+    return {
+      name: settings.name,
+      language: settings.language,
+      postalAddress: postalAddressLine(settings.postalAddress),
+    };
   }
 
   /**

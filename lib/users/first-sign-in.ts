@@ -1,3 +1,4 @@
+import { forgetProjectSettings } from "../projects/settings";
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { projects, users } from "@/db/schema";
@@ -81,6 +82,7 @@ export async function completeFirstSignIn(ctx: ServiceContext, account: Account,
         .update(projects)
         .set({ name: values.project_name, updatedAt: now })
         .where(eq(projects.id, ctx.projectId));
+      forgetProjectSettings(ctx.caches);
     }
     return { email: values.email, endedSessions };
   });

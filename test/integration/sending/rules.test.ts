@@ -1,3 +1,4 @@
+import { forgetProjectSettings } from "@/lib/projects/settings";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { domains, emails, projects } from "@/db/schema";
@@ -187,6 +188,8 @@ const RULES: Rule[] = [
         .update(projects)
         .set({ postalAddress: POSTAL_ADDRESS })
         .where(eq(projects.id, scene.project.id));
+      // Written behind the settings service's back: forget what the process cached, as it does.
+      forgetProjectSettings(scene.app.runtime.caches);
     },
     async check(scene, producer) {
       const wire = (await onTheWire(scene))!;
