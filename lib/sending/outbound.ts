@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { contacts, suppressions, type Contact, type EmailTag, type EmailType } from "@/db/schema";
 import type { Executor } from "@/db";
+import { compiledStatement } from "@/db/compiled";
 import type { Config } from "@/lib/core/config";
 import { contactVariables, underlay } from "../templates/contact-variables";
 import { NotFoundError, ValidationError } from "@/lib/core/errors";
@@ -211,10 +212,10 @@ export class OutboundBatch {
       (a) => !this.suppressed.has(`${projectId}:${a}`),
     );
     if (unknown.length === 0) return;
-    const rows = await this.tx
-      .select({ email: suppressions.email })
-      .from(suppressions)
-      .where(and(eq(suppressions.projectId, projectId), inArray(suppressions.email, unknown)));
+    const rows = await suppressedAmong<{ email: string }>(this.tx, {
+      projectId,
+      addresses: JSON.stringify(unknown),
+    });
     for (const address of unknown) this.suppressed.set(`${projectId}:${address}`, false);
     for (const row of rows) this.suppressed.set(`${projectId}:${row.email}`, true);
   }
@@ -358,11 +359,10 @@ export class OutboundBatch {
   }
 
   private async contactByEmail(message: OutboundMessage): Promise<ContactFields | null> {
-    const [contact] = await this.tx
-      .select(CONTACT_FIELDS)
-      .from(contacts)
-      .where(and(eq(contacts.projectId, message.projectId), eq(contacts.email, message.to.address)))
-      .limit(1);
+    const [contact] = await contactByAddress<ContactFields>(this.tx, {
+      projectId: message.projectId,
+      email: message.to.address,
+    });
     return contact ?? null;
   }
 
@@ -396,6 +396,26 @@ export class OutboundBatch {
     return emails.some((p) => p.deliver);
   }
 }
+
+// Every send asks these two: built once (db/compiled.ts), run per email.
+const suppressedAmong = compiledStatement<{ projectId: string; addresses: string }>(
+  () => sql`select ${suppressions.email} as "email" from ${suppressions}
+            where ${suppressions.projectId} = ${sql.placeholder("projectId")}
+              and ${suppressions.email} in
+                (select jsonb_array_elements_text(${sql.placeholder("addresses")}::jsonb))`,
+);
+const contactByAddress = compiledStatement<{ projectId: string; email: string }>(
+  () => sql`select ${sql.join(
+    Object.entries(CONTACT_FIELDS).map(
+      ([name, column]) => sql`${column} as ${sql.identifier(name)}`,
+    ),
+    sql`, `,
+  )}
+            from ${contacts}
+            where ${contacts.projectId} = ${sql.placeholder("projectId")}
+              and ${contacts.email} = ${sql.placeholder("email")}
+            limit 1`,
+);
 
 /** Matches no email: the hosted page answers that the link is not valid. */
 const PREVIEW_UNSUBSCRIBE_TOKEN = "preview";
