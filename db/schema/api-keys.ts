@@ -1,11 +1,11 @@
-import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, timestampMs } from "./columns";
+import { index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, rowIdColumn, timestampMs } from "./columns";
 import { projects } from "./projects";
 
 export const apiKeys = pgTable(
   "api_keys",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -23,7 +23,11 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("api_keys_hash_key").on(t.keyHash),
+    primaryKey({ columns: [t.projectId, t.id] }),
+    // A request carries only the key, so it is looked up without a project (on Citus, on every
+    // shard): random, so unique by construction; the key includes project_id.
+    uniqueIndex("api_keys_hash_key").on(t.projectId, t.keyHash),
+    index("api_keys_key_hash_idx").on(t.keyHash),
     index("api_keys_project_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
   ],
 );

@@ -1,6 +1,15 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { createdAt, rowIdColumn, timestampMs, updatedAt } from "./columns";
 import { contacts } from "./contacts";
 import type { BreakerTrip } from "./campaigns";
 import { projects } from "./projects";
@@ -11,7 +20,7 @@ export type AutomationStepRecord = Record<string, unknown> & { id: string; type:
 export const automations = pgTable(
   "automations",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -33,6 +42,7 @@ export const automations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
     index("automations_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
     index("automations_project_status_created_idx").on(
       t.projectId,
@@ -40,6 +50,8 @@ export const automations = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
+    // Jobs load an automation by its id alone.
+    index("automations_id_idx").on(t.id),
     index("automations_trigger_idx").on(t.projectId, t.triggerKey, t.status),
   ],
 );
@@ -58,15 +70,13 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 export const automationRuns = pgTable(
   "automation_runs",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    automationId: text()
-      .notNull()
-      .references(() => automations.id, { onDelete: "cascade" }),
+    automationId: text().notNull(),
     // Kept (set null) when the contact is deleted so the run's history survives as `exited`.
-    contactId: text().references(() => contacts.id, { onDelete: "set null" }),
+    contactId: text(),
     status: text({ enum: RUN_STATUSES }).notNull().default("active"),
     currentStep: text(),
     resumeAt: timestampMs(),
@@ -82,9 +92,23 @@ export const automationRuns = pgTable(
     finishedAt: timestampMs(),
   },
   (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    foreignKey({
+      name: "automation_runs_automation_fk",
+      columns: [t.projectId, t.automationId],
+      foreignColumns: [automations.projectId, automations.id],
+    }).onDelete("cascade"),
+    // ON DELETE SET NULL (column) in the migration: a plain SET NULL would null project_id too.
+    foreignKey({
+      name: "automation_runs_contact_fk",
+      columns: [t.projectId, t.contactId],
+      foreignColumns: [contacts.projectId, contacts.id],
+    }).onDelete("set null"),
+    // Workers load a run by its id alone (lib/automations).
+    index("automation_runs_id_idx").on(t.id),
     // A contact has at most one unfinished run per automation.
     uniqueIndex("automation_runs_one_open_per_contact")
-      .on(t.automationId, t.contactId)
+      .on(t.projectId, t.automationId, t.contactId)
       .where(sql`${t.status} in ('active', 'delayed', 'waiting', 'paused')`),
     index("automation_runs_automation_created_idx").on(
       t.automationId,
@@ -118,15 +142,11 @@ export const automationRuns = pgTable(
 export const automationStepRuns = pgTable(
   "automation_step_runs",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text().notNull(),
     // Denormalised from the run for per-step counters (GET /v1/automations/:id).
-    automationId: text()
-      .notNull()
-      .references(() => automations.id, { onDelete: "cascade" }),
-    runId: text()
-      .notNull()
-      .references(() => automationRuns.id, { onDelete: "cascade" }),
+    automationId: text().notNull(),
+    runId: text().notNull(),
     stepId: text().notNull(),
     stepType: text().notNull(),
     // Unique per run and execution so a retried job never executes a step twice.
@@ -138,7 +158,18 @@ export const automationStepRuns = pgTable(
     detail: jsonb().$type<Record<string, unknown>>(),
   },
   (t) => [
-    uniqueIndex("automation_step_runs_execution_key").on(t.runId, t.executionKey),
+    primaryKey({ columns: [t.projectId, t.id] }),
+    uniqueIndex("automation_step_runs_execution_key").on(t.projectId, t.runId, t.executionKey),
+    foreignKey({
+      name: "automation_step_runs_automation_fk",
+      columns: [t.projectId, t.automationId],
+      foreignColumns: [automations.projectId, automations.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "automation_step_runs_run_fk",
+      columns: [t.projectId, t.runId],
+      foreignColumns: [automationRuns.projectId, automationRuns.id],
+    }).onDelete("cascade"),
     index("automation_step_runs_run_idx").on(t.runId, t.startedAt),
     index("automation_step_runs_automation_step_idx").on(t.automationId, t.stepId),
     // Emails an automation sent, counted per automation for its list row (lib/automations/activity.ts).

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -9,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
+import { createdAt, rowIdColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
 /** What the circuit breaker saw when it paused a campaign or an automation (rates: fractions). */
@@ -27,7 +28,7 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const campaigns = pgTable(
   "campaigns",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -77,6 +78,9 @@ export const campaigns = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    // The fan-out, A/B and report jobs load a campaign by its id alone.
+    index("campaigns_id_idx").on(t.id),
     index("campaigns_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
     index("campaigns_ab_decide_idx")
       .on(t.abDecideAt)
@@ -97,9 +101,8 @@ export type BreakerBaseline = { sends: number; bounced: number; complained: numb
 export const campaignVariants = pgTable(
   "campaign_variants",
   {
-    campaignId: text()
-      .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+    projectId: text().notNull(),
+    campaignId: text().notNull(),
     key: text({ enum: ["A", "B", "C", "D"] }).notNull(),
     subject: text().notNull(),
     recipients: integer().notNull().default(0),
@@ -115,17 +118,22 @@ export const campaignVariants = pgTable(
     humanClicked: integer().notNull().default(0),
     unsubscribed: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.campaignId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.campaignId, t.key] }),
+    foreignKey({
+      name: "campaign_variants_campaign_fk",
+      columns: [t.projectId, t.campaignId],
+      foreignColumns: [campaigns.projectId, campaigns.id],
+    }).onDelete("cascade"),
+  ],
 );
 
 export const campaignRecipients = pgTable(
   "campaign_recipients",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text().notNull(),
-    campaignId: text()
-      .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+    campaignId: text().notNull(),
     contactId: text().notNull(),
     variant: text().notNull(),
     emailId: text(),
@@ -144,8 +152,18 @@ export const campaignRecipients = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
     // One recipient row per (campaign, contact): a resumed fan-out cannot send twice.
-    uniqueIndex("campaign_recipients_campaign_contact_key").on(t.campaignId, t.contactId),
+    uniqueIndex("campaign_recipients_campaign_contact_key").on(
+      t.projectId,
+      t.campaignId,
+      t.contactId,
+    ),
+    foreignKey({
+      name: "campaign_recipients_campaign_fk",
+      columns: [t.projectId, t.campaignId],
+      foreignColumns: [campaigns.projectId, campaigns.id],
+    }).onDelete("cascade"),
     index("campaign_recipients_campaign_status_idx").on(t.campaignId, t.status),
     // The report's "who opened" and "who clicked" lists, newest first (keyset).
     index("campaign_recipients_opened_idx")

@@ -5,17 +5,18 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, updatedAt } from "./columns";
+import { createdAt, rowIdColumn, updatedAt } from "./columns";
 import { projects } from "./projects";
 
 export const contacts = pgTable(
   "contacts",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -32,14 +33,21 @@ export const contacts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
     // Emails are stored lowercased, so (project, email) is (project, lower(email)).
     uniqueIndex("contacts_project_email_key").on(t.projectId, t.email),
+    // The confirmation link carries only the token, so it is looked up without a project (on
+    // Citus, on every shard): random, so unique by construction; the key includes project_id.
     uniqueIndex("contacts_confirmation_token_key")
+      .on(t.projectId, t.confirmationToken)
+      .where(sql`${t.confirmationToken} is not null`),
+    index("contacts_confirmation_token_idx")
       .on(t.confirmationToken)
       .where(sql`${t.confirmationToken} is not null`),
     check("contacts_email_lowercase", sql`${t.email} = lower(${t.email})`),
-    // Campaign fan-out streams a project's audience in id order.
-    index("contacts_project_id_idx").on(t.projectId, t.id),
+    // Campaign fan-out streams a project's audience in id order: the primary key serves it.
+    // Jobs load a contact by its id alone.
+    index("contacts_id_idx").on(t.id),
     index("contacts_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
     index("contacts_project_subscribed_created_idx").on(
       t.projectId,

@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, updatedAt } from "./columns";
+import { boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, rowIdColumn, updatedAt } from "./columns";
 import { projects } from "./projects";
 
 /**
@@ -10,7 +10,7 @@ import { projects } from "./projects";
 export const deliveryRelays = pgTable(
   "delivery_relays",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -30,7 +30,10 @@ export const deliveryRelays = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("delivery_relays_project_idx").on(t.projectId, t.priority, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    index("delivery_relays_project_idx").on(t.projectId, t.priority, t.createdAt),
+  ],
 );
 
 export type DeliveryRelay = typeof deliveryRelays.$inferSelect;

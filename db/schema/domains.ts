@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -9,13 +10,13 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
+import { createdAt, rowIdColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
 export const domains = pgTable(
   "domains",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -47,6 +48,7 @@ export const domains = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
     uniqueIndex("domains_project_name_key").on(t.projectId, t.name),
     index("domains_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
     // One project receives a name's mail (docs/decisions/0052); the receiver's RCPT lookup.
@@ -65,11 +67,16 @@ export const domainDailySends = pgTable(
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    domainId: text()
-      .notNull()
-      .references(() => domains.id, { onDelete: "cascade" }),
+    domainId: text().notNull(),
     day: date({ mode: "string" }).notNull(),
     sent: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.domainId, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.domainId, t.day] }),
+    foreignKey({
+      name: "domain_daily_sends_domain_fk",
+      columns: [t.projectId, t.domainId],
+      foreignColumns: [domains.projectId, domains.id],
+    }).onDelete("cascade"),
+  ],
 );

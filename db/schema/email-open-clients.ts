@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { foreignKey, index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { timestampMs } from "./columns";
 import { emails } from "./emails";
 
@@ -10,14 +10,18 @@ import { emails } from "./emails";
 export const emailOpenClients = pgTable(
   "email_open_clients",
   {
-    emailId: text()
-      .notNull()
-      .references(() => emails.id, { onDelete: "cascade" }),
+    projectId: text().notNull(),
+    emailId: text().notNull(),
     client: text().notNull(),
     countedAt: timestampMs().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.emailId, t.client] }),
+    primaryKey({ columns: [t.projectId, t.emailId, t.client] }),
+    foreignKey({
+      name: "email_open_clients_email_fk",
+      columns: [t.projectId, t.emailId],
+      foreignColumns: [emails.projectId, emails.id],
+    }).onDelete("cascade"),
     index("email_open_clients_counted_idx").on(t.countedAt),
   ],
 );

@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { foreignKey, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { emails } from "./emails";
 
 /**
@@ -11,12 +11,18 @@ import { emails } from "./emails";
 export const emailOutcomes = pgTable(
   "email_outcomes",
   {
-    emailId: text()
-      .notNull()
-      .references(() => emails.id, { onDelete: "cascade" }),
+    projectId: text().notNull(),
+    emailId: text().notNull(),
     type: text({ enum: ["bounced", "complained", "recipient_bounced"] }).notNull(),
     // The cc/bcc address a `recipient_bounced` names (lowercased), else ''.
     recipient: text().notNull().default(""),
   },
-  (t) => [primaryKey({ columns: [t.emailId, t.type, t.recipient] })],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.emailId, t.type, t.recipient] }),
+    foreignKey({
+      name: "email_outcomes_email_fk",
+      columns: [t.projectId, t.emailId],
+      foreignColumns: [emails.projectId, emails.id],
+    }).onDelete("cascade"),
+  ],
 );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -9,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
+import { createdAt, rowIdColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
 export const EMAIL_STATUSES = [
@@ -35,7 +36,7 @@ export type EmailTag = { name: string; value: string };
 export const emails = pgTable(
   "emails",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -107,6 +108,7 @@ export const emails = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
     index("emails_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
     index("emails_project_status_created_idx").on(
       t.projectId,
@@ -120,8 +122,15 @@ export const emails = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
-    uniqueIndex("emails_tracking_token_key").on(t.trackingToken),
-    uniqueIndex("emails_unsubscribe_token_key").on(t.unsubscribeToken),
+    // Tracking and unsubscribe links carry only their token, so they are looked up without a
+    // project (on Citus, on every shard): random, so unique by construction; the keys include
+    // project_id, the plain indexes serve the lookups.
+    uniqueIndex("emails_tracking_token_key").on(t.projectId, t.trackingToken),
+    uniqueIndex("emails_unsubscribe_token_key").on(t.projectId, t.unsubscribeToken),
+    index("emails_tracking_token_idx").on(t.trackingToken),
+    index("emails_unsubscribe_token_idx").on(t.unsubscribeToken),
+    // Delivery jobs and provider callbacks load an email by its id alone.
+    index("emails_id_idx").on(t.id),
     index("emails_message_id_idx").on(t.messageId),
     // A campaign's emails, and (with status) the report's in-flight count without reading every
     // row of a large campaign (lib/web/dashboard/campaign-delivery.ts).
@@ -181,15 +190,18 @@ export const emailEvents = pgTable(
   {
     id: text().notNull(),
     projectId: text().notNull(),
-    emailId: text()
-      .notNull()
-      .references(() => emails.id, { onDelete: "cascade" }),
+    emailId: text().notNull(),
     type: text().notNull(), // queued, sent, delivered, bounced, failed, complained, opened, clicked, deferred
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.id, t.createdAt] }),
+    primaryKey({ columns: [t.projectId, t.id, t.createdAt] }),
+    foreignKey({
+      name: "email_events_email_fk",
+      columns: [t.projectId, t.emailId],
+      foreignColumns: [emails.projectId, emails.id],
+    }).onDelete("cascade"),
     index("email_events_email_created_idx").on(t.emailId, t.createdAt, t.id),
     // A campaign report's clicks per link: only the click events of its emails, not all events.
     index("email_events_clicked_idx")

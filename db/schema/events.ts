@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { foreignKey, index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { contacts } from "./contacts";
 import { projects } from "./projects";
@@ -17,13 +17,19 @@ export const events = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     name: text().notNull(),
-    contactId: text().references(() => contacts.id, { onDelete: "set null" }),
+    contactId: text(),
     email: text(),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.id, t.createdAt] }),
+    primaryKey({ columns: [t.projectId, t.id, t.createdAt] }),
+    // ON DELETE SET NULL (column) in the migration: a plain SET NULL would null project_id too.
+    foreignKey({
+      name: "events_contact_fk",
+      columns: [t.projectId, t.contactId],
+      foreignColumns: [contacts.projectId, contacts.id],
+    }).onDelete("set null"),
     index("events_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
     index("events_contact_created_idx").on(t.contactId, t.createdAt.desc(), t.id.desc()),
     // The dashboard's events log filters by name and by address (lib/events/list.ts).

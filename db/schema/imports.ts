@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, rowIdColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
 export type ImportRowError = { row: number; message: string };
@@ -9,7 +9,7 @@ export type ImportDuplicateRow = { row: number; first_row: number; email: string
 export const contactImports = pgTable(
   "contact_imports",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -44,6 +44,9 @@ export const contactImports = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    // The import job loads its import by id alone.
+    index("contact_imports_id_idx").on(t.id),
     index("contact_imports_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
   ],
 );
@@ -57,13 +60,19 @@ export type ContactImport = typeof contactImports.$inferSelect;
 export const contactImportChunks = pgTable(
   "contact_import_chunks",
   {
-    importId: text()
-      .notNull()
-      .references(() => contactImports.id, { onDelete: "cascade" }),
+    projectId: text().notNull(),
+    importId: text().notNull(),
     seq: integer().notNull(),
     // Number of the chunk's first data row in the file (1-based), for error reports.
     firstRow: integer().notNull(),
     data: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.importId, t.seq] }),
+    foreignKey({
+      name: "contact_import_chunks_import_fk",
+      columns: [t.projectId, t.importId],
+      foreignColumns: [contactImports.projectId, contactImports.id],
+    }).onDelete("cascade"),
+  ],
 );

@@ -1,5 +1,5 @@
-import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, timestampMs } from "./columns";
+import { index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, rowIdColumn, timestampMs } from "./columns";
 import { projects } from "./projects";
 import { users } from "./users";
 
@@ -10,7 +10,7 @@ import { users } from "./users";
 export const invitations = pgTable(
   "invitations",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -24,7 +24,11 @@ export const invitations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("invitations_token_hash_key").on(t.tokenHash),
+    primaryKey({ columns: [t.projectId, t.id] }),
+    // The invitation link carries only the token, so it is looked up without a project (on Citus,
+    // on every shard): random, so unique by construction; the key includes project_id.
+    uniqueIndex("invitations_token_hash_key").on(t.projectId, t.tokenHash),
+    index("invitations_token_hash_idx").on(t.tokenHash),
     index("invitations_project_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
   ],
 );

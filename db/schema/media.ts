@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { bytea, createdAt, idColumn } from "./columns";
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bytea, createdAt, rowIdColumn } from "./columns";
 import { projects } from "./projects";
 
 /**
@@ -9,7 +9,7 @@ import { projects } from "./projects";
 export const media = pgTable(
   "media",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -24,6 +24,9 @@ export const media = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    // A public media URL names the file by its id alone.
+    index("media_id_idx").on(t.id),
     index("media_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex("media_project_sha256_key").on(t.projectId, t.sha256),
   ],

@@ -1,6 +1,15 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { bytea, createdAt, idColumn, timestampMs } from "./columns";
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { bytea, createdAt, rowIdColumn, timestampMs } from "./columns";
 import { domains } from "./domains";
 import { emails } from "./emails";
 import { projects } from "./projects";
@@ -13,12 +22,12 @@ import { projects } from "./projects";
 export const receivedEmails = pgTable(
   "received_emails",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     /** The receiving domain it came in for; null once that domain is deleted. */
-    domainId: text().references(() => domains.id, { onDelete: "set null" }),
+    domainId: text(),
     /** The From header as written (`Jane <jane@example.com>`). */
     from: text().notNull(),
     to: jsonb().$type<string[]>().notNull(),
@@ -37,7 +46,7 @@ export const receivedEmails = pgTable(
      */
     fingerprint: text().notNull(),
     /** The sent email its In-Reply-To names (emails.message_id), in the same project. */
-    inReplyToEmailId: text().references(() => emails.id, { onDelete: "set null" }),
+    inReplyToEmailId: text(),
     /** The message's size as received: what counts against INBOUND_MAX_STORED_BYTES_PER_PROJECT. */
     size: integer().notNull(),
     /**
@@ -48,6 +57,18 @@ export const receivedEmails = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    // ON DELETE SET NULL (column) in the migration: a plain SET NULL would null project_id too.
+    foreignKey({
+      name: "received_emails_domain_fk",
+      columns: [t.projectId, t.domainId],
+      foreignColumns: [domains.projectId, domains.id],
+    }).onDelete("set null"),
+    foreignKey({
+      name: "received_emails_in_reply_to_fk",
+      columns: [t.projectId, t.inReplyToEmailId],
+      foreignColumns: [emails.projectId, emails.id],
+    }).onDelete("set null"),
     // The retention pass (oldest first) and the storage a project uses (an index-only sum).
     index("received_emails_content_kept_idx")
       .on(t.projectId, t.createdAt, t.size)
@@ -63,13 +84,11 @@ export const receivedEmails = pgTable(
 export const receivedEmailAttachments = pgTable(
   "received_email_attachments",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    receivedEmailId: text()
-      .notNull()
-      .references(() => receivedEmails.id, { onDelete: "cascade" }),
+    receivedEmailId: text().notNull(),
     /** Its order in the message. */
     position: integer().notNull(),
     filename: text().notNull(),
@@ -77,7 +96,15 @@ export const receivedEmailAttachments = pgTable(
     size: integer().notNull(),
     bytes: bytea().notNull(),
   },
-  (t) => [index("received_email_attachments_email_idx").on(t.receivedEmailId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    foreignKey({
+      name: "received_email_attachments_email_fk",
+      columns: [t.projectId, t.receivedEmailId],
+      foreignColumns: [receivedEmails.projectId, receivedEmails.id],
+    }).onDelete("cascade"),
+    index("received_email_attachments_email_idx").on(t.receivedEmailId, t.position),
+  ],
 );
 
 export type ReceivedEmail = typeof receivedEmails.$inferSelect;

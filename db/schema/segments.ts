@@ -1,5 +1,5 @@
-import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, updatedAt } from "./columns";
+import { index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, rowIdColumn, updatedAt } from "./columns";
 import { projects } from "./projects";
 
 export type SegmentRule = { field: string; operator: string; value?: unknown };
@@ -8,7 +8,7 @@ export type SegmentConditions = { match: "all" | "any"; rules: SegmentRule[] };
 export const segments = pgTable(
   "segments",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -17,7 +17,10 @@ export const segments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("segments_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    index("segments_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 export type Segment = typeof segments.$inferSelect;

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { bytea, createdAt, idColumn } from "./columns";
+import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bytea, createdAt, rowIdColumn } from "./columns";
 import { projects } from "./projects";
 
 /**
@@ -12,7 +12,7 @@ import { projects } from "./projects";
 export const submittedMessages = pgTable(
   "submitted_messages",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -21,7 +21,10 @@ export const submittedMessages = pgTable(
     createdAt: createdAt(),
   },
   // A project's messages by age: what a retention pass removes.
-  (t) => [index("submitted_messages_project_created_idx").on(t.projectId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    index("submitted_messages_project_created_idx").on(t.projectId, t.createdAt),
+  ],
 );
 
 export type SubmittedMessage = typeof submittedMessages.$inferSelect;

@@ -1,5 +1,5 @@
-import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, idColumn } from "./columns";
+import { boolean, foreignKey, index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, rowIdColumn } from "./columns";
 import { contacts } from "./contacts";
 import { projects } from "./projects";
 
@@ -16,19 +16,23 @@ export type SubscriptionChangeVia = (typeof SUBSCRIPTION_CHANGE_VIA)[number];
 export const subscriptionChanges = pgTable(
   "subscription_changes",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    contactId: text()
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
+    contactId: text().notNull(),
     subscribed: boolean().notNull(),
     via: text({ enum: SUBSCRIPTION_CHANGE_VIA }).notNull(),
     emailId: text(),
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    foreignKey({
+      name: "subscription_changes_contact_fk",
+      columns: [t.projectId, t.contactId],
+      foreignColumns: [contacts.projectId, contacts.id],
+    }).onDelete("cascade"),
     index("subscription_changes_contact_created_idx").on(
       t.contactId,
       t.createdAt.desc(),

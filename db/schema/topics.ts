@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { pgTable, primaryKey, text, uniqueIndex, index } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, updatedAt } from "./columns";
+import { foreignKey, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, rowIdColumn, updatedAt } from "./columns";
 import { contacts } from "./contacts";
 import { projects } from "./projects";
 
@@ -17,7 +17,7 @@ export type TopicVisibility = (typeof TOPIC_VISIBILITIES)[number];
 export const topics = pgTable(
   "topics",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -29,6 +29,7 @@ export const topics = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
     // Names are unique per project whatever their case: a reader could not tell "News" from "news".
     uniqueIndex("topics_project_name_key").on(t.projectId, sql`lower(${t.name})`),
     index("topics_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
@@ -43,18 +44,24 @@ export const topics = pgTable(
 export const contactTopics = pgTable(
   "contact_topics",
   {
-    contactId: text()
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
-    topicId: text()
-      .notNull()
-      .references(() => topics.id, { onDelete: "cascade" }),
+    contactId: text().notNull(),
+    topicId: text().notNull(),
     projectId: text().notNull(),
     subscription: text({ enum: TOPIC_SUBSCRIPTIONS }).notNull(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.contactId, t.topicId] }),
+    primaryKey({ columns: [t.projectId, t.contactId, t.topicId] }),
+    foreignKey({
+      name: "contact_topics_contact_fk",
+      columns: [t.projectId, t.contactId],
+      foreignColumns: [contacts.projectId, contacts.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "contact_topics_topic_fk",
+      columns: [t.projectId, t.topicId],
+      foreignColumns: [topics.projectId, topics.id],
+    }).onDelete("cascade"),
     index("contact_topics_topic_subscription_idx").on(t.topicId, t.subscription, t.contactId),
   ],
 );

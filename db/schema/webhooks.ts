@@ -1,11 +1,19 @@
-import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+} from "drizzle-orm/pg-core";
+import { createdAt, rowIdColumn, timestampMs, updatedAt } from "./columns";
 import { projects } from "./projects";
 
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text()
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -23,6 +31,9 @@ export const webhookEndpoints = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    // Delivery jobs load an endpoint by its id alone.
+    index("webhook_endpoints_id_idx").on(t.id),
     index("webhook_endpoints_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
   ],
 );
@@ -30,11 +41,9 @@ export const webhookEndpoints = pgTable(
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
-    id: idColumn(),
+    id: rowIdColumn(),
     projectId: text().notNull(),
-    endpointId: text()
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    endpointId: text().notNull(),
     eventType: text().notNull(),
     // The exact bytes that are signed and sent, so every retry and replay is identical.
     payload: text().notNull(),
@@ -48,6 +57,14 @@ export const webhookDeliveries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    foreignKey({
+      name: "webhook_deliveries_endpoint_fk",
+      columns: [t.projectId, t.endpointId],
+      foreignColumns: [webhookEndpoints.projectId, webhookEndpoints.id],
+    }).onDelete("cascade"),
+    // Delivery jobs load a delivery by its id alone.
+    index("webhook_deliveries_id_idx").on(t.id),
     index("webhook_deliveries_endpoint_created_idx").on(
       t.endpointId,
       t.createdAt.desc(),
@@ -59,17 +76,24 @@ export const webhookDeliveries = pgTable(
 export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
-    id: idColumn(),
-    deliveryId: text()
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    id: rowIdColumn(),
+    projectId: text().notNull(),
+    deliveryId: text().notNull(),
     attemptedAt: timestampMs().notNull(),
     statusCode: integer(),
     durationMs: integer().notNull(),
     responseBody: text(), // first KiB
     error: text(),
   },
-  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attemptedAt)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    foreignKey({
+      name: "webhook_attempts_delivery_fk",
+      columns: [t.projectId, t.deliveryId],
+      foreignColumns: [webhookDeliveries.projectId, webhookDeliveries.id],
+    }).onDelete("cascade"),
+    index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attemptedAt),
+  ],
 );
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { apiKeys } from "@/db/schema";
 import type { Database } from "@/db";
 import { UnauthorizedError } from "@/lib/core/errors";
@@ -75,7 +75,7 @@ export async function authenticateApiKey(
   const nowMs = now.getTime();
   const cached = keyHash ? validKeys.get(keyHash, nowMs) : undefined;
   if (cached) {
-    recordLastUsed(deps, cached.id, now);
+    recordLastUsed(deps, cached, now);
     return cached;
   }
   options.beforeUncached?.();
@@ -99,19 +99,23 @@ export async function authenticateApiKey(
   }
   const key = { id: row.id, projectId: row.projectId, mode: row.mode, permission: row.permission };
   validKeys.set(keyHash, key, nowMs);
-  recordLastUsed(deps, key.id, now);
+  recordLastUsed(deps, key, now);
   return key;
 }
 
 const unknownKey = () => new UnauthorizedError("The API key is unknown or has been revoked.");
 
 /** Writes last_used_at at most once a minute per key, off the request's critical path. */
-function recordLastUsed({ db, caches }: AuthenticateDeps, keyId: string, now: Date) {
+function recordLastUsed(
+  { db, caches }: AuthenticateDeps,
+  key: { id: string; projectId: string },
+  now: Date,
+) {
   const { lastUsedWritten } = caches.apiKeys;
-  if (lastUsedWritten.get(keyId, now.getTime()) !== undefined) return;
-  lastUsedWritten.set(keyId, now.getTime(), now.getTime());
+  if (lastUsedWritten.get(key.id, now.getTime()) !== undefined) return;
+  lastUsedWritten.set(key.id, now.getTime(), now.getTime());
   db.update(apiKeys)
     .set({ lastUsedAt: now })
-    .where(eq(apiKeys.id, keyId))
+    .where(and(eq(apiKeys.projectId, key.projectId), eq(apiKeys.id, key.id)))
     .catch((error: unknown) => console.error("[api-keys] could not record last use", error));
 }

@@ -43,9 +43,14 @@ export async function duplicateCampaign(ctx: ServiceContext, campaignId: string)
         updatedAt: now,
       })
       .returning();
-    await tx
-      .insert(campaignVariants)
-      .values(variants.map((v) => ({ campaignId: id, key: v.key, subject: v.subject })));
+    await tx.insert(campaignVariants).values(
+      variants.map((v) => ({
+        projectId: campaign.projectId,
+        campaignId: id,
+        key: v.key,
+        subject: v.subject,
+      })),
+    );
     return { campaign: copy!, variants: await variantsOf(tx, [id]) };
   });
 }

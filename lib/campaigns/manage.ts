@@ -49,7 +49,7 @@ export async function createCampaign(ctx: ServiceContext, input: unknown) {
         updatedAt: now,
       })
       .returning();
-    await replaceVariants(tx, id, values.subject, values.variants ?? []);
+    await replaceVariants(tx, ctx.projectId, id, values.subject, values.variants ?? []);
     return { campaign: campaign!, variants: await variantsOf(tx, [id]) };
   });
 }
@@ -115,7 +115,7 @@ export async function updateCampaign(ctx: ServiceContext, campaignId: string, in
       })
       .where(eq(campaigns.id, campaign.id))
       .returning();
-    await replaceVariants(tx, campaign.id, subject, alternates);
+    await replaceVariants(tx, campaign.projectId, campaign.id, subject, alternates);
     return { campaign: updated!, variants: await variantsOf(tx, [campaign.id]) };
   });
 }
@@ -252,6 +252,7 @@ function abColumns(abTest: AbTestInput | null) {
 /** Variant A is the campaign subject; alternates become B, C, D in order. */
 async function replaceVariants(
   tx: Executor,
+  projectId: string,
   campaignId: string,
   subject: string,
   alternates: string[],
@@ -263,10 +264,15 @@ async function replaceVariants(
   await tx
     .insert(campaignVariants)
     .values(
-      keys.map((key, i) => ({ campaignId, key, subject: i === 0 ? subject : alternates[i - 1]! })),
+      keys.map((key, i) => ({
+        projectId,
+        campaignId,
+        key,
+        subject: i === 0 ? subject : alternates[i - 1]!,
+      })),
     )
     .onConflictDoUpdate({
-      target: [campaignVariants.campaignId, campaignVariants.key],
+      target: [campaignVariants.projectId, campaignVariants.campaignId, campaignVariants.key],
       set: { subject },
     });
 }

@@ -116,7 +116,7 @@ async function checkCampaigns(tx: Executor, jobs: JobQueue, campaignIds: string[
       .innerJoin(projects, eq(projects.id, campaigns.projectId))
       .innerJoin(campaignVariants, eq(campaignVariants.campaignId, campaigns.id))
       .where(eq(campaigns.id, campaignId))
-      .groupBy(campaigns.id, projects.id);
+      .groupBy(campaigns.projectId, campaigns.id, projects.id);
     if (!row) continue;
     const verdict = judgeSends(sinceBaseline(row, row.baseline), row);
     if (!verdict) continue;

@@ -6,7 +6,11 @@ import { emailOutcomes } from "@/db/schema";
 const ONCE = ["bounced", "complained", "recipient_bounced"] as const;
 type OnceType = (typeof ONCE)[number];
 
-type Outcome = { email: { id: string }; type: string; data?: Record<string, unknown> };
+type Outcome = {
+  email: { id: string; projectId: string };
+  type: string;
+  data?: Record<string, unknown>;
+};
 
 /** Which address an outcome is about: the cc/bcc a `recipient_bounced` names, else the email. */
 function recipientOf({ type, data }: Outcome): string | null {
@@ -28,11 +32,15 @@ export async function withoutRepeatedOutcomes<T extends Outcome>(
   tx: Executor,
   inputs: T[],
 ): Promise<T[]> {
-  const claims = new Map<string, { emailId: string; type: OnceType; recipient: string }>();
+  const claims = new Map<
+    string,
+    { projectId: string; emailId: string; type: OnceType; recipient: string }
+  >();
   for (const input of inputs) {
     const recipient = recipientOf(input);
     if (!ONCE.includes(input.type as OnceType) || recipient === null) continue;
     claims.set(keyOf(input.email.id, input.type, recipient), {
+      projectId: input.email.projectId,
       emailId: input.email.id,
       type: input.type as OnceType,
       recipient,

@@ -1,4 +1,4 @@
-import { and, asc, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { rowsOf } from "@/db";
 import { contacts, contactTopics } from "@/db/schema";
@@ -90,7 +90,9 @@ async function topicChoicesOf(ctx: ServiceContext, contactIds: string[], topicCo
       subscription: contactTopics.subscription,
     })
     .from(contactTopics)
-    .where(inArray(contactTopics.contactId, contactIds));
+    .where(
+      and(eq(contactTopics.projectId, ctx.projectId), inArray(contactTopics.contactId, contactIds)),
+    );
   for (const r of rows) choices.set(`${r.contactId} ${r.topicId}`, r.subscription);
   return choices;
 }

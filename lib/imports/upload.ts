@@ -50,9 +50,13 @@ export async function startContactImport(
       body: args.body,
       pieceChars: PIECE_CHARS,
       onPiece: async (piece) => {
-        await db
-          .insert(contactImportChunks)
-          .values({ importId: id, seq, firstRow: piece.firstRow, data: piece.text });
+        await db.insert(contactImportChunks).values({
+          projectId: ctx.projectId,
+          importId: id,
+          seq,
+          firstRow: piece.firstRow,
+          data: piece.text,
+        });
         seq += 1;
       },
     });

@@ -3,8 +3,8 @@ import { contactTopics, topics } from "@/db/schema";
 
 /**
  * A contact row's subscription to a topic in SQL (`'opt_in'` or `'opt_out'`): its own choice,
- * else the topic's default. The choice is one probe of contact_topics' primary key (contact,
- * topic) per contact, and the default an uncorrelated subquery PostgreSQL runs once, so a
+ * else the topic's default. The choice is one probe of contact_topics' primary key (project,
+ * contact, topic) per contact, and the default an uncorrelated subquery PostgreSQL runs once, so a
  * campaign's fan-out pays an index lookup per recipient (list-plans.test.ts holds it). A topic
  * that no longer exists yields null: the contact is neither opted in nor out of it.
  */
@@ -12,7 +12,8 @@ export function topicSubscriptionSql(topicId: string, contactsAlias = "contacts"
   const contact = sql.identifier(contactsAlias);
   return sql`coalesce(
     (select ct.subscription from ${contactTopics} ct
-      where ct.contact_id = ${contact}."id" and ct.topic_id = ${topicId}),
+      where ct.project_id = ${contact}."project_id" and ct.contact_id = ${contact}."id"
+        and ct.topic_id = ${topicId}),
     (select t.default_subscription from ${topics} t where t.id = ${topicId}))`;
 }
 

@@ -147,7 +147,7 @@ export async function saveSubscriptions(
     tx,
     contactTopics,
     rows.map((r) => ({ ...r, updatedAt: now })),
-    sql`on conflict (contact_id, topic_id) do update
+    sql`on conflict (project_id, contact_id, topic_id) do update
       set subscription = excluded.subscription, updated_at = excluded.updated_at
       where ${contactTopics}.subscription is distinct from excluded.subscription
       returning contact_id, topic_id, subscription`,

@@ -15,16 +15,16 @@ export const OPEN_WINDOW_MS = 60_000;
  */
 export async function claimOpen(
   tx: Executor,
-  emailId: string,
+  email: { id: string; projectId: string },
   client: string,
   now: Date,
 ): Promise<boolean> {
   const windowStart = new Date(now.getTime() - OPEN_WINDOW_MS);
   const claimed = await tx
     .insert(emailOpenClients)
-    .values({ emailId, client, countedAt: now })
+    .values({ projectId: email.projectId, emailId: email.id, client, countedAt: now })
     .onConflictDoUpdate({
-      target: [emailOpenClients.emailId, emailOpenClients.client],
+      target: [emailOpenClients.projectId, emailOpenClients.emailId, emailOpenClients.client],
       set: { countedAt: now },
       setWhere: sql`${emailOpenClients.countedAt} <= ${windowStart.toISOString()}::timestamptz`,
     })

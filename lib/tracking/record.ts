@@ -68,7 +68,7 @@ export async function recordOpen(
     // A machine's loads and a person's have separate windows: a HEAD from a client must not
     // hide the GET that follows it.
     const windowKey = verdict.machine ? `${client}:machine` : client;
-    if (await claimOpen(tx, email.id, windowKey, now)) {
+    if (await claimOpen(tx, email, windowKey, now)) {
       await recordEmailEvent(tx, runtime.jobs, { email, type: "opened", now, data: verdict });
     }
     return true;

@@ -190,6 +190,7 @@ export async function acceptInvitation(
       .set({ acceptedAt: now })
       .where(
         and(
+          eq(invitations.projectId, invitation.projectId),
           eq(invitations.id, invitation.id),
           isNull(invitations.acceptedAt),
           isNull(invitations.revokedAt),

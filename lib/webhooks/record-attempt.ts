@@ -43,6 +43,7 @@ export async function recordAttempt(runtime: Runtime, record: AttemptRecord) {
 
     await tx.insert(webhookAttempts).values({
       id: newId("wha", record.attemptedAt.getTime()),
+      projectId: delivery.projectId,
       deliveryId: delivery.id,
       attemptedAt: record.attemptedAt,
       statusCode: result.statusCode,

@@ -12,7 +12,7 @@ import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../..
 
 /**
  * A campaign about a topic asks, for each contact of its audience, whether it opted out: that
- * must be one probe of contact_topics' primary key (contact, topic) per contact, never a scan of
+ * must be one probe of contact_topics' primary key (project, contact, topic) per contact, never a scan of
  * the table (every choice of every contact of the project). The statements the services send are
  * captured and EXPLAINed as the planner would run them on a table with statistics. PostgreSQL
  * only: capturing statements needs the postgres.js client.
@@ -77,7 +77,9 @@ describe.skipIf(!onPostgres)(`the topic filter is served by an index (${TEST_DRI
       count = await countCampaignRecipients(ctx, { target: "all", topic: topicId });
     });
     expect(count).toBe(CONTACTS - Math.floor(CONTACTS / 3));
-    expect(plan).toMatch(/Index (Only )?Scan using contact_topics_contact_id_topic_id_pk/);
+    expect(plan).toMatch(
+      /Index (Only )?Scan using contact_topics_project_id_contact_id_topic_id_pk/,
+    );
     expect(plan).not.toMatch(/Seq Scan on contact_topics/);
   });
 
@@ -87,7 +89,7 @@ describe.skipIf(!onPostgres)(`the topic filter is served by an index (${TEST_DRI
       conditions: { rules: [{ field: "topic", operator: "opted_out", value: topicId }] },
     });
     const plan = await planOf(() => listSegmentContacts(ctx, segment.id, { limit: 25 }));
-    expect(plan).toMatch(/contact_topics_contact_id_topic_id_pk/);
+    expect(plan).toMatch(/contact_topics_project_id_contact_id_topic_id_pk/);
     expect(plan).not.toMatch(/Seq Scan on contact_topics/);
   });
 });
