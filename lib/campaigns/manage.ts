@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { campaignVariants, campaigns } from "@/db/schema";
 import type { Executor } from "@/db";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
-import { requireVerifiedSender } from "../sending/sender";
+import { requireVerifiedSender } from "../domains/verified-sender";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { beforeCursor, decodeCursor, newestFirst, toPage } from "@/lib/core/pagination";

@@ -7,7 +7,7 @@ import { deliverEmailJob } from "@/lib/sending/jobs";
 import { fanOutCampaignJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
 import { deliverEmails } from "../sending/deliver";
-import { requireVerifiedSender } from "../sending/sender";
+import { requireVerifiedSender } from "../domains/verified-sender";
 import { fanOutBatch, markCampaignSent } from "./fanout";
 import { findCampaignOrThrow, type CampaignWithVariants } from "./internal";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { projects } from "@/db/schema";
 import type { ServiceContext } from "@/lib/core/context";
-import { requireVerifiedSender } from "../sending/sender";
+import { requireVerifiedSender } from "../domains/verified-sender";
 import { EmailAddress, parseInput } from "@/lib/core/validation";
 import { forgetProjectSettings } from "./settings";
 import { authorize } from "@/lib/core/permissions";

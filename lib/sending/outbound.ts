@@ -14,7 +14,7 @@ import { findReadableTemplateOrThrow } from "../templates/internal";
 import type { Variables } from "../templates/variables";
 import type { RuntimeCaches } from "@/lib/core/runtime";
 import { formatMailbox, type Mailbox } from "./addresses";
-import { requireVerifiedSender } from "./sender";
+import { requireVerifiedSender } from "../domains/verified-sender";
 import { projectSettings } from "../projects/settings";
 import {
   campaignHeaders,

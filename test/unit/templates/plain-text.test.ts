@@ -23,13 +23,19 @@ describe("htmlToPlainText", () => {
 
   it("is fast enough for the delivery path (compiling per call cost ~1 ms)", () => {
     const html = `<html><body><h1>Receipt</h1>${"<p>Line item with a description.</p>".repeat(20)}</body></html>`;
+    // The fastest of several rounds of each: other work on the machine only ever slows a round.
+    const fastestMs = (convert: () => void) => {
+      let best = Infinity;
+      for (let round = 0; round < 5; round++) {
+        const started = performance.now();
+        for (let i = 0; i < 40; i++) convert();
+        best = Math.min(best, (performance.now() - started) / 40);
+      }
+      return best;
+    };
     htmlToPlainText(html);
-    const started = performance.now();
-    for (let i = 0; i < 200; i++) htmlToPlainText(html);
-    const compiledMs = (performance.now() - started) / 200;
-    const before = performance.now();
-    for (let i = 0; i < 200; i++) toPlainText(html, { selectors: HEADINGS });
-    const perCallMs = (performance.now() - before) / 200;
+    const compiledMs = fastestMs(() => htmlToPlainText(html));
+    const perCallMs = fastestMs(() => toPlainText(html, { selectors: HEADINGS }));
     expect(compiledMs).toBeLessThan(perCallMs / 2);
   });
 });
