@@ -94,7 +94,7 @@ const bareAddress = (mailbox: string) => /<([^>]+)>$/.exec(mailbox)?.[1] ?? mail
  */
 async function signedBytes(message: OutgoingMessage): Promise<Buffer> {
   const bytes = message.raw ?? (await new MailComposer(composerOptions(message)).compile().build());
-  return message.dkim ? signMessage(bytes, message.dkim) : bytes;
+  return message.dkim ? await signMessage(bytes, message.dkim) : bytes;
 }
 
 function composerOptions(message: OutgoingMessage): Mail.Options {

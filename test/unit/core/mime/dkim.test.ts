@@ -41,7 +41,7 @@ describe("signMessage (DKIM in one pass)", () => {
       headers: { "List-Unsubscribe": "<https://mail.test/u/1>", "X-Tag": "a" },
       attachments: [{ filename: "a.txt", content: "aGVsbG8=", encoding: "base64" }],
     });
-    const signed = signMessage(message, key);
+    const signed = await signMessage(message, key);
     expect(signed.toString("latin1")).toMatch(
       /^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=mail\.test;/,
     );
@@ -49,7 +49,7 @@ describe("signMessage (DKIM in one pass)", () => {
   });
 
   it("fails verification once the body changes (the signature covers it)", async () => {
-    const signed = signMessage(
+    const signed = await signMessage(
       await compose({ from: "a@mail.test", to: "b@example.com", subject: "Hi", text: "original" }),
       key,
     );
@@ -69,7 +69,7 @@ describe("signMessage (DKIM in one pass)", () => {
       html: "<style>\n  .a { color: red }\n</style><p>x</p>",
     });
     expect(message.toString("latin1")).toMatch(/[^\r]\n/);
-    const signed = signMessage(message, key);
+    const signed = await signMessage(message, key);
     expect(signed.toString("latin1")).not.toMatch(/[^\r]\n/);
     expect(await verify(signed)).toBe("pass");
   });
@@ -81,8 +81,42 @@ describe("signMessage (DKIM in one pass)", () => {
       subject: "Hi",
       text: "x",
     });
-    const signed = signMessage(message, key);
+    const signed = await signMessage(message, key);
     expect(signed.subarray(signed.length - message.length).equals(message)).toBe(true);
+  });
+});
+
+describe("signMessage's signature", () => {
+  it("is computed off the event loop (libuv's thread pool), so deliveries keep moving", async () => {
+    const message = await compose({
+      from: "a@mail.test",
+      to: "b@example.com",
+      subject: "Hi",
+      text: "x",
+    });
+    const order: string[] = [];
+    const ticked = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        order.push("event loop turned");
+        resolve();
+      }),
+    );
+    const signatures = Array.from({ length: 40 }, () =>
+      signMessage(message, key).then(() => order.push("signed")),
+    );
+    await Promise.all([ticked, ...signatures]);
+    // Signed synchronously, all 40 would be done before the loop could turn once.
+    expect(order.indexOf("event loop turned")).toBeLessThan(order.length - 1);
+  });
+
+  it("covers the last instance of a repeated field and skips fields the message lacks", async () => {
+    const message = Buffer.from(
+      "From: a@mail.test\r\nTo: b@example.com\r\nSubject: first\r\nSubject: second\r\n\r\nbody\r\n",
+      "latin1",
+    );
+    const signed = (await signMessage(message, key)).toString("latin1");
+    expect(signed).toMatch(/h=from:subject:to;/);
+    expect(await verify(Buffer.from(signed, "latin1"))).toBe("pass");
   });
 });
 
