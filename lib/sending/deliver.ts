@@ -93,19 +93,24 @@ async function runDeliveries(
 ): Promise<{ outcomes: Map<string, DeliveryOutcome>; claimedElsewhere: number }> {
   const outcomes = new Map<string, DeliveryOutcome>();
   if (emailIds.length === 0) return { outcomes, claimedElsewhere: 0 };
-  const rows = await runtime.db.select().from(emails).where(inArray(emails.id, emailIds));
-  const released = await releaseScheduledEmails(runtime, rows);
-  const waiting = [...rows, ...released].filter((e) => e.status === "sent" && !e.sentAt);
   const claim = newDeliveryClaim(runtime.config.jobLeaseSeconds);
-  const claimed = await withDeadline(
-    claimDeliveries(
-      runtime.db,
-      waiting.map((e) => e.id),
-      claim,
-    ),
-    CLAIM_QUERY_DEADLINE_MS,
-  );
-  const claimedElsewhere = waiting.length - claimed.length;
+  const claimFor = (ids: string[]) =>
+    withDeadline(claimDeliveries(runtime.db, ids, claim), CLAIM_QUERY_DEADLINE_MS);
+  // Claimed first (the claim returns the rows): only the emails it did not get are read, to
+  // release those scheduled and now due and to count those another run holds.
+  const claimed = await claimFor(emailIds);
+  let confirmedAt = performance.now();
+  const got = new Set(claimed.map((e) => e.id));
+  const others = emailIds.filter((id) => !got.has(id));
+  let claimedElsewhere = 0;
+  if (others.length > 0) {
+    const rows = await runtime.db.select().from(emails).where(inArray(emails.id, others));
+    const released = await releaseScheduledEmails(runtime, rows);
+    const waiting = [...rows, ...released].filter((e) => e.status === "sent" && !e.sentAt);
+    const late = await claimFor(released.filter((e) => e.status === "sent").map((e) => e.id));
+    claimed.push(...late);
+    claimedElsewhere = waiting.length - late.length;
+  }
   if (claimed.length === 0) return { outcomes, claimedElsewhere };
 
   // Emails handed to the relay keep their claim until their outcome is written (or it lapses).
@@ -128,14 +133,19 @@ async function runDeliveries(
       const slice = due.slice(i, i + DELIVERIES_IN_FLIGHT);
       // Still ours? A claim that lapsed while earlier slices went out (a stalled process) may
       // have been queued again and taken: that email is the other worker's now.
-      const held = await withDeadline(
-        renewDeliveryClaims(
-          runtime.db,
-          slice.map((e) => e.id),
-          claim,
-        ),
-        CLAIM_QUERY_DEADLINE_MS,
-      );
+      // A claim taken or renewed within a third of its lease cannot have lapsed: not asked again.
+      const fresh = performance.now() - confirmedAt < (claim.leaseSeconds * 1000) / 3;
+      const held = fresh
+        ? new Set(slice.map((e) => e.id))
+        : await withDeadline(
+            renewDeliveryClaims(
+              runtime.db,
+              slice.map((e) => e.id),
+              claim,
+            ),
+            CLAIM_QUERY_DEADLINE_MS,
+          );
+      if (!fresh) confirmedAt = performance.now();
       for (const email of slice) if (!held.has(email.id)) unsettled.delete(email.id);
       const settled = await Promise.allSettled(
         slice

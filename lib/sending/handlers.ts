@@ -11,7 +11,7 @@ import { releaseQueuedEmails } from "./sweep";
  */
 export const deliverEmailHandler = handleJobs(
   deliverEmailJob,
-  { concurrency: 2, batchSize: 10 },
+  { concurrency: 2, batchSize: 50 },
   (runtime: Runtime, jobs) => deliverEmailBatch(runtime, jobs),
 );
 
