@@ -76,21 +76,29 @@ export async function insertOutgoingEmails(
   prepared: PreparedEmail[],
 ) {
   if (prepared.length === 0) return;
-  await insertRows(
-    tx,
-    emails,
-    prepared.map((p) => p.row),
-  );
-  await insertRows(
-    tx,
-    emailEvents,
-    prepared.map((p) => p.event),
-  );
-  await enqueueDeliveries(
-    tx,
-    jobs,
-    prepared.filter((p) => p.deliver).map((p) => p.row),
-  );
+  // The delivery jobs go out with the emails (postgres.js pipelines statements issued together
+  // on the transaction's connection: a round trip saved); the events wait for their emails
+  // (their foreign key). All settle before an error leaves the transaction.
+  const written = await Promise.allSettled([
+    insertRows(
+      tx,
+      emails,
+      prepared.map((p) => p.row),
+    ).then(() =>
+      insertRows(
+        tx,
+        emailEvents,
+        prepared.map((p) => p.event),
+      ),
+    ),
+    enqueueDeliveries(
+      tx,
+      jobs,
+      prepared.filter((p) => p.deliver).map((p) => p.row),
+    ),
+  ]);
+  const failure = written.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failure) throw failure.reason;
   // A scheduled email's job starts at its time (pg-boss startAfter), in the same transaction.
   for (const { row } of prepared) {
     if (row.status !== "scheduled" || !row.scheduledAt) continue;
