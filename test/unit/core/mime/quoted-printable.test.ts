@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { simpleParser } from "mailparser";
+import { encodeQuotedPrintable } from "@/lib/core/mime/quoted-printable";
+import { composeMessageBytes } from "@/lib/core/transports/smtp";
+import type { OutgoingMessage } from "@/lib/core/transports";
+
+const encode = (text: string) => encodeQuotedPrintable(text).toString("latin1");
+/** What a receiver reads back (RFC 2045 §6.7): hard line breaks are CRLF on the wire. */
+const decode = (encoded: string) =>
+  Buffer.from(
+    encoded
+      .replace(/=\r\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+/** A line without its soft break must not end inside a triplet. */
+const splitsTriplet = (line: string) => /=[0-9A-F]?$/.test(line.replace(/=$/, ""));
+const lines = (encoded: string) => encoded.split("\r\n");
+
+describe("encodeQuotedPrintable", () => {
+  it("keeps printable ASCII and encodes `=`, non-ASCII bytes and control characters", () => {
+    expect(encode("a=b")).toBe("a=3Db");
+    expect(encode("café — ok")).toBe("caf=C3=A9 =E2=80=94 ok");
+    expect(encode("tab\there\u0000")).toBe("tab\there=00");
+  });
+
+  it("turns LF and CRLF into CRLF and encodes a lone CR", () => {
+    expect(encode("one\ntwo\r\nthree\rfour")).toBe("one\r\ntwo\r\nthree=0Dfour");
+  });
+
+  it("encodes space and tab at the end of a line or of the text, where a relay may drop them", () => {
+    expect(encode("end \nnext\t\r\nlast ")).toBe("end=20\r\nnext=09\r\nlast=20");
+    expect(encode("a  b")).toBe("a  b");
+  });
+
+  it("cuts lines at 76 characters with soft breaks and never splits a triplet", () => {
+    const text = `${"x".repeat(74)}é${"y".repeat(300)}\n${"é".repeat(100)}`;
+    const encoded = encode(text);
+    for (const line of lines(encoded)) {
+      expect(line.length).toBeLessThanOrEqual(76);
+      expect(splitsTriplet(line)).toBe(false);
+    }
+    expect(lines(encoded)[0]).toBe(`${"x".repeat(74)}=`);
+    expect(lines(encoded)[1]!.startsWith("=C3=A9y")).toBe(true);
+    expect(decode(encoded)).toBe(text.replace(/\n/g, "\r\n"));
+  });
+
+  it("lets a line of exactly 76 characters stand without a soft break", () => {
+    expect(encode("z".repeat(76))).toBe("z".repeat(76));
+    expect(encode(`${"z".repeat(76)}\nnext`)).toBe(`${"z".repeat(76)}\r\nnext`);
+    expect(lines(encode("z".repeat(77)))).toEqual([`${"z".repeat(75)}=`, "zz"]);
+  });
+
+  it("round-trips any text (a receiver decodes what was written)", () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const alphabet = ["a", "Z", " ", "\t", "=", "\n", "\r\n", "é", "😀", ".", "—", "\u0001"];
+    for (let round = 0; round < 200; round++) {
+      const text = Array.from(
+        { length: Math.floor(random() * 400) },
+        () => alphabet[Math.floor(random() * alphabet.length)],
+      ).join("");
+      const encoded = encode(text);
+      expect(decode(encoded)).toBe(text.replace(/\r?\n/g, "\r\n"));
+      for (const line of lines(encoded)) {
+        expect(line.length).toBeLessThanOrEqual(76);
+        expect(line).not.toMatch(/[ \t]$/);
+        expect(splitsTriplet(line)).toBe(false);
+      }
+    }
+  });
+});
+
+describe("composeMessageBytes", () => {
+  const message: OutgoingMessage = {
+    from: "Acme Café <news@mail.test>",
+    to: "reader@example.com",
+    cc: [],
+    bcc: [],
+    replyTo: [],
+    subject: "Ünïcode subject",
+    html: `<p>Hello — ${"long line ".repeat(40)}</p>\n<a href="https://t.test/c?a=1&b=2">x</a>`,
+    text: `Hello — ${"long line ".repeat(40)}\nhttps://t.test/c?a=1&b=2`,
+    messageId: "<em_1@mail.test>",
+    headers: { "List-Unsubscribe": "<https://t.test/u/1>" },
+    attachments: [{ filename: "a.txt", content: Buffer.from("attached").toString("base64") }],
+  };
+
+  it("gives receivers both bodies, the headers and the attachments as they were", async () => {
+    const raw = await composeMessageBytes(message);
+    const parsed = await simpleParser(raw);
+    // mailparser reads line breaks back as LF.
+    expect(parsed.html).toBe(message.html);
+    expect(parsed.text).toBe(message.text);
+    expect(parsed.subject).toBe("Ünïcode subject");
+    expect(parsed.from?.value[0]).toEqual({ name: "Acme Café", address: "news@mail.test" });
+    expect(parsed.messageId).toBe("<em_1@mail.test>");
+    expect(raw.toString()).toMatch(/^List-Unsubscribe: <https:\/\/t.test\/u\/1>\r$/m);
+    expect(parsed.attachments.map((a) => a.content.toString())).toEqual(["attached"]);
+    for (const line of raw.toString("latin1").split("\r\n"))
+      expect(line.length).toBeLessThanOrEqual(998);
+  });
+
+  it("keeps a lone body's headers (nodemailer composes it)", async () => {
+    const parsed = await simpleParser(
+      await composeMessageBytes({ ...message, html: null, attachments: [] }),
+    );
+    expect(parsed.text?.trimEnd()).toBe(message.text);
+    expect(parsed.subject).toBe("Ünïcode subject");
+    expect(parsed.to).toBeTruthy();
+  });
+});
