@@ -15,7 +15,7 @@ export type EnrollmentTrigger =
  * A run id generated inside SQL (for enrollment done in the same statement as the contact
  * insert): `run_`, 12 hex digits of epoch milliseconds (time-ordered like newId), 14 random hex.
  */
-export function runIdSql(now: SQL) {
+function runIdSql(now: SQL) {
   return sql`'run_' || lpad(to_hex((extract(epoch from ${now}) * 1000)::bigint), 12, '0') || substr(md5(random()::text || clock_timestamp()::text), 1, 14)`;
 }
 
@@ -26,7 +26,7 @@ export function runIdSql(now: SQL) {
 export type RunMode = "live" | "test";
 
 /** The run context a `contact.subscribed` enrollment starts with. */
-export function subscribedRunContext(mode: RunMode | Placeholder): SQL {
+function subscribedRunContext(mode: RunMode | Placeholder): SQL {
   return sql`jsonb_build_object('mode', ${mode}::text)`;
 }
 
@@ -42,28 +42,54 @@ export async function enrollSubscribedContact(
   const now = sql`${args.now.toISOString()}::timestamptz`;
   await tx.execute(
     enrollmentInsert({
-      projectId: args.projectId,
       contactId: sql`${args.contactId}`,
-      triggerKey: "contact.subscribed",
       context: subscribedRunContext("live"),
       now,
+      from: sql`${automations} a`,
+      where: sql`a.project_id = ${args.projectId} and ${liveAutomationsOf("contact.subscribed")}`,
     }),
   );
 }
 
 /**
- * The one statement that starts runs: every live automation of the project with `triggerKey`
- * enrolls the contact (an empty automation's run is completed at once); the unique index on
- * unfinished runs makes a second enrollment a no-op. Returns the new runs' ids.
+ * The enrollment of new subscribers, as a statement (a CTE) inside the statement that upserts
+ * them, so a contact and its runs are written in one round trip. `upserted` names a relation of
+ * the upserted contacts with `id`, `project_id`, `subscribed` and `created` (a fresh insert):
+ * each contact created subscribed enters every live `contact.subscribed` automation of its
+ * project. Shared by POST /v1/contacts (upsert.ts) and imports (bulk-upsert.ts).
+ */
+export function newSubscriberEnrollmentSql(args: {
+  upserted: SQL;
+  now: SQL;
+  /** The mode of the key that wrote the contacts: a test key starts test runs. */
+  mode: RunMode | Placeholder;
+}): SQL {
+  return enrollmentInsert({
+    contactId: sql`u.id`,
+    context: subscribedRunContext(args.mode),
+    now: args.now,
+    from: sql`${args.upserted} u join ${automations} a on a.project_id = u.project_id`,
+    where: sql`${liveAutomationsOf("contact.subscribed")} and u.created and u.subscribed`,
+  });
+}
+
+/** The condition on the automations (`a`) a trigger enrolls into. */
+function liveAutomationsOf(triggerKey: string | SQL): SQL {
+  return sql`a.trigger_key = ${triggerKey} and a.status = 'live'`;
+}
+
+/**
+ * The one statement that starts runs: the contact enters each automation (`a`) of `from` that
+ * `where` keeps (an empty automation's run is completed at once); the unique index on unfinished
+ * runs makes a second enrollment a no-op. Returns the new runs' ids.
  */
 function enrollmentInsert(args: {
-  projectId: string | Placeholder;
   contactId: SQL;
-  triggerKey: string | SQL;
   context: SQL;
   now: SQL;
-  /** An extra condition, e.g. that the contact exists. */
-  when?: SQL;
+  /** A relation with the automations as `a` (and the contacts, when they come from a relation). */
+  from: SQL;
+  where: SQL;
 }): SQL {
   const { contactId, now } = args;
   return sql`
@@ -72,9 +98,8 @@ function enrollmentInsert(args: {
            case when jsonb_array_length(a.steps) > 0 then 'active' else 'completed' end,
            a.steps -> 0 ->> 'id', ${args.context},
            case when jsonb_array_length(a.steps) > 0 then null else ${now} end, ${now}, ${now}
-    from ${automations} a
-    where a.project_id = ${args.projectId} and a.trigger_key = ${args.triggerKey}
-      and a.status = 'live'${args.when ? sql` and ${args.when}` : sql``}
+    from ${args.from}
+    where ${args.where}
     on conflict do nothing
     returning id`;
 }
@@ -147,12 +172,12 @@ export function eventTriggerStatements(args: {
   const data = event.data;
   const context = sql`jsonb_build_object('event', ${data}, 'event_name', ${event.name}::text, 'event_id', ${event.id}::text, 'mode', ${args.mode}::text)`;
   const enroll = enrollmentInsert({
-    projectId,
     contactId,
-    triggerKey: sql`'event:' || ${event.name}::text`,
     context,
     now,
-    when: sql`${contactId} is not null`,
+    from: sql`${automations} a`,
+    where: sql`a.project_id = ${projectId} and ${liveAutomationsOf(sql`'event:' || ${event.name}::text`)}
+      and ${contactId} is not null`,
   });
   const wake = sql`
     update ${automationRuns}

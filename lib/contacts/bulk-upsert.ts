@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Executor } from "@/db";
-import { automationRuns, automations, contacts } from "@/db/schema";
-import { runIdSql, subscribedRunContext, type RunMode } from "../automations/enroll";
+import { contacts } from "@/db/schema";
+import { newSubscriberEnrollmentSql, type RunMode } from "../automations/enroll";
 import { newId } from "@/lib/core/ids";
 import type { TopicChoice } from "../topics/schemas";
 import type { JobQueue } from "@/lib/core/jobs/queue";
@@ -107,19 +107,7 @@ export async function bulkUpsertContacts(
         }
     ),
     upserted as (select * from updated union all select * from inserted),
-    enrolled as (
-      insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, context, finished_at, created_at, updated_at)
-      select ${runIdSql(now)}, a.project_id, a.id, u.id,
-             case when jsonb_array_length(a.steps) > 0 then 'active' else 'completed' end,
-             a.steps -> 0 ->> 'id', ${subscribedRunContext(args.mode)},
-             case when jsonb_array_length(a.steps) > 0 then null else ${now} end, ${now}, ${now}
-      from upserted u
-      join ${automations} a
-        on a.project_id = u.project_id and a.trigger_key = 'contact.subscribed' and a.status = 'live'
-      where u.created and u.subscribed
-      on conflict do nothing
-      returning id
-    )
+    enrolled as (${newSubscriberEnrollmentSql({ upserted: sql`upserted`, now, mode: args.mode })})
     select count(*) filter (where created)::int as created,
            count(*) filter (where not created)::int as updated,
            (select count(*) from enrolled)::int as enrolled

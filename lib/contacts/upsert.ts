@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { automationRuns, automations, contacts, type Contact } from "@/db/schema";
+import { contacts, type Contact } from "@/db/schema";
 import type { Executor } from "@/db";
 import { compiledStatement } from "@/db/compiled";
-import { runIdSql, subscribedRunContext } from "../automations/enroll";
+import { newSubscriberEnrollmentSql } from "../automations/enroll";
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { newId } from "@/lib/core/ids";
 import { projectSettings } from "../projects/settings";
@@ -162,20 +162,7 @@ const upsertStatement = compiledStatement<UpsertValues>(
         updated_at = excluded.updated_at
       returning *, (xmax = 0) as created
     ),
-    enrolled as (
-      insert into ${automationRuns} (id, project_id, automation_id, contact_id, status, current_step, context, finished_at, created_at, updated_at)
-      select ${runIdSql(nowParam)}, a.project_id, a.id, u.id,
-             case when jsonb_array_length(a.steps) > 0 then 'active' else 'completed' end,
-             a.steps -> 0 ->> 'id', ${subscribedRunContext(p("mode"))},
-             case when jsonb_array_length(a.steps) > 0 then null else ${nowParam} end,
-             ${nowParam}, ${nowParam}
-      from upserted u
-      join ${automations} a
-        on a.project_id = u.project_id and a.trigger_key = 'contact.subscribed' and a.status = 'live'
-      where u.created and u.subscribed
-      on conflict do nothing
-      returning id
-    )
+    enrolled as (${newSubscriberEnrollmentSql({ upserted: sql`upserted`, now: nowParam, mode: p("mode") })})
     select u.*, coalesce((select array_agg(id) from enrolled), '{}') as enrolled_run_ids,
            ${contactChangedSql("prior", "u")} as changed,
            ${contactUnsubscribedSql("prior", "u")} as unsubscribed
