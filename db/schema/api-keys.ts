@@ -1,14 +1,12 @@
 import { index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, rowIdColumn, timestampMs } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 export const apiKeys = pgTable(
   "api_keys",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     name: text().notNull(),
     mode: text({ enum: ["live", "test"] }).notNull(),
     // DECISIONS §12: `sending` keys may only send and read emails; keys made before are full.

@@ -12,7 +12,7 @@ import {
 import { createdAt, rowIdColumn, timestampMs, updatedAt } from "./columns";
 import { contacts } from "./contacts";
 import type { BreakerTrip } from "./campaigns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 export type AutomationTrigger = { event: "contact.subscribed" } | { event: "event"; name: string };
 export type AutomationStepRecord = Record<string, unknown> & { id: string; type: string };
@@ -21,9 +21,7 @@ export const automations = pgTable(
   "automations",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     name: text().notNull(),
     status: text({ enum: ["draft", "live", "paused"] })
       .notNull()
@@ -71,9 +69,7 @@ export const automationRuns = pgTable(
   "automation_runs",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     automationId: text().notNull(),
     // Kept (set null) when the contact is deleted so the run's history survives as `exited`.
     contactId: text(),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt, rowIdColumn, timestampMs, updatedAt } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 /** What the circuit breaker saw when it paused a campaign or an automation (rates: fractions). */
 export type BreakerTrip = {
@@ -29,9 +29,7 @@ export const campaigns = pgTable(
   "campaigns",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     name: text().notNull(),
     subject: text().notNull(),
     previewText: text().notNull().default(""),

@@ -11,15 +11,13 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt, rowIdColumn, updatedAt } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 export const contacts = pgTable(
   "contacts",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     email: text().notNull(),
     name: text(),
     subscribed: boolean().notNull().default(true),

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, rowIdColumn, updatedAt } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 /**
  * How a project's mail leaves (DECISIONS §12): SMTP relays and Resend, tried in `priority`
@@ -11,9 +11,7 @@ export const deliveryRelays = pgTable(
   "delivery_relays",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     kind: text({ enum: ["smtp", "resend"] }).notNull(),
     /** A label the admin recognizes ("Postmark", "Office relay"). */
     name: text().notNull(),

@@ -11,15 +11,13 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt, rowIdColumn, timestampMs, updatedAt } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 export const domains = pgTable(
   "domains",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     name: text().notNull(),
     status: text({ enum: ["pending", "verified", "failed"] })
       .notNull()
@@ -64,9 +62,7 @@ export type Domain = typeof domains.$inferSelect;
 export const domainDailySends = pgTable(
   "domain_daily_sends",
   {
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     domainId: text().notNull(),
     day: date({ mode: "string" }).notNull(),
     sent: integer().notNull().default(0),

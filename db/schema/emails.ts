@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt, rowIdColumn, timestampMs, updatedAt } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 export const EMAIL_STATUSES = [
   // Accepted with a future `scheduled_at`: its delivery job starts then (lib/sending/scheduled.ts).
@@ -37,9 +37,7 @@ export const emails = pgTable(
   "emails",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     type: text({ enum: EMAIL_TYPES }).notNull(),
     status: text({ enum: EMAIL_STATUSES }).notNull().default("queued"),
     mode: text({ enum: ["live", "test"] })

@@ -1,7 +1,7 @@
 import { foreignKey, index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { contacts } from "./contacts";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 /**
  * Custom events (POST /v1/events). On PostgreSQL and PGlite the table is range-partitioned by
@@ -13,9 +13,7 @@ export const events = pgTable(
   "events",
   {
     id: text().notNull(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     name: text().notNull(),
     contactId: text(),
     email: text(),

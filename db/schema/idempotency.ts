@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, timestampMs } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 /**
  * Idempotency-Key claims for POST /v1/send and /v1/send/batch, scoped per project and key mode
@@ -9,9 +9,7 @@ import { projects } from "./projects";
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     mode: text({ enum: ["live", "test"] }).notNull(),
     key: text().notNull(),
     // sha256 of the route and the parsed request: a key reused for another request is refused.

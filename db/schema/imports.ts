@@ -1,6 +1,6 @@
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, rowIdColumn, timestampMs, updatedAt } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 export type ImportRowError = { row: number; message: string };
 /** A row repeating the email of an earlier row of the same file (rows are applied in order). */
@@ -10,9 +10,7 @@ export const contactImports = pgTable(
   "contact_imports",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     status: text({ enum: ["pending", "running", "completed", "failed"] })
       .notNull()
       .default("pending"),

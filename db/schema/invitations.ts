@@ -1,6 +1,6 @@
 import { index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, rowIdColumn, timestampMs } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 import { users } from "./users";
 
 /**
@@ -11,9 +11,7 @@ export const invitations = pgTable(
   "invitations",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     email: text().notNull(),
     role: text({ enum: ["admin", "member"] }).notNull(),
     tokenHash: text().notNull(),

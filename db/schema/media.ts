@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { bytea, createdAt, rowIdColumn } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 /**
  * Images uploaded for templates, kept in the database (docs/decisions: media in the database) and
@@ -10,9 +10,7 @@ export const media = pgTable(
   "media",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     /** Sniffed from the bytes, never taken from the client: image/png, jpeg, gif or webp. */
     contentType: text().notNull(),
     bytes: bytea().notNull(),

@@ -29,3 +29,12 @@ export const projects = pgTable("projects", {
 });
 
 export type Project = typeof projects.$inferSelect;
+
+/**
+ * The `project_id` of a table that belongs to a project: the project's rows go with it (ON DELETE
+ * CASCADE). Here rather than in columns.ts, which projects.ts imports.
+ */
+export const projectForeignKey = () =>
+  text()
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" });

@@ -12,7 +12,7 @@ import {
 import { bytea, createdAt, rowIdColumn, timestampMs } from "./columns";
 import { domains } from "./domains";
 import { emails } from "./emails";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 /**
  * A message the inbound receiver accepted for an address at a receiving domain (DECISIONS §16,
@@ -23,9 +23,7 @@ export const receivedEmails = pgTable(
   "received_emails",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     /** The receiving domain it came in for; null once that domain is deleted. */
     domainId: text(),
     /** The From header as written (`Jane <jane@example.com>`). */
@@ -85,9 +83,7 @@ export const receivedEmailAttachments = pgTable(
   "received_email_attachments",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     receivedEmailId: text().notNull(),
     /** Its order in the message. */
     position: integer().notNull(),

@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, rowIdColumn, updatedAt } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 export type SegmentRule = { field: string; operator: string; value?: unknown };
 export type SegmentConditions = { match: "all" | "any"; rules: SegmentRule[] };
@@ -9,9 +9,7 @@ export const segments = pgTable(
   "segments",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     name: text().notNull(),
     conditions: jsonb().$type<SegmentConditions>().notNull(),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
-import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
 import { bytea, createdAt, rowIdColumn } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 /**
  * A message an app handed to the SMTP submission relay (DECISIONS §16), kept as submitted (less
@@ -13,9 +13,7 @@ export const submittedMessages = pgTable(
   "submitted_messages",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     raw: bytea().notNull(),
     size: integer().notNull(),
     createdAt: createdAt(),

@@ -1,7 +1,7 @@
 import { boolean, foreignKey, index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, rowIdColumn } from "./columns";
 import { contacts } from "./contacts";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 export const SUBSCRIPTION_CHANGE_VIA = ["unsubscribe_link", "double_opt_in", "update"] as const;
 export type SubscriptionChangeVia = (typeof SUBSCRIPTION_CHANGE_VIA)[number];
@@ -17,9 +17,7 @@ export const subscriptionChanges = pgTable(
   "subscription_changes",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     contactId: text().notNull(),
     subscribed: boolean().notNull(),
     via: text({ enum: SUBSCRIPTION_CHANGE_VIA }).notNull(),

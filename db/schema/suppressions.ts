@@ -1,6 +1,6 @@
 import { index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 export const SUPPRESSION_REASONS = ["hard_bounce", "complaint", "unsubscribe", "manual"] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
@@ -8,9 +8,7 @@ export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 export const suppressions = pgTable(
   "suppressions",
   {
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     email: text().notNull(),
     reason: text({ enum: SUPPRESSION_REASONS }).notNull(),
     createdAt: createdAt(),

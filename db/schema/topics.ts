@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { foreignKey, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, rowIdColumn, updatedAt } from "./columns";
 import { contacts } from "./contacts";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 export const TOPIC_SUBSCRIPTIONS = ["opt_in", "opt_out"] as const;
 export type TopicSubscription = (typeof TOPIC_SUBSCRIPTIONS)[number];
@@ -18,9 +18,7 @@ export const topics = pgTable(
   "topics",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     name: text().notNull(),
     description: text(),
     defaultSubscription: text({ enum: TOPIC_SUBSCRIPTIONS }).notNull().default("opt_in"),

@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, timestampMs, updatedAt } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 export const users = pgTable(
   "users",
@@ -27,9 +27,7 @@ export const memberships = pgTable(
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     role: text({ enum: ["admin", "member"] }).notNull(),
     createdAt: createdAt(),
   },

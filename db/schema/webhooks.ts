@@ -8,15 +8,13 @@ import {
   text,
 } from "drizzle-orm/pg-core";
 import { createdAt, rowIdColumn, timestampMs, updatedAt } from "./columns";
-import { projects } from "./projects";
+import { projectForeignKey } from "./projects";
 
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: rowIdColumn(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectForeignKey(),
     url: text().notNull(),
     description: text(),
     events: text().array().notNull(),
