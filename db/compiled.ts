@@ -19,10 +19,12 @@ type DrizzleInternals = {
 /**
  * A statement of a hot path that Drizzle builds once, with `sql.placeholder("name")` wherever a
  * value goes, and then only runs: `run(executor, { name: value })`. Building a query walks its
- * SQL tree (column casing, identifier escaping, `is()` checks on every chunk); for the API's
- * upserts that cost more CPU than the driver's whole round trip (bench:api profile, issue 25).
- * The text is the same on every call, so PostgreSQL also reuses its prepared plan (db/index.ts).
- * Runs on a database or inside a transaction, like `executor.execute`.
+ * SQL tree (column casing, identifier escaping, `is()` checks on every chunk): 10–17 % of the
+ * app's CPU in the bench:api contacts profile (README, issue 25). `build` runs on the first call;
+ * a value written into its SQL directly (not a placeholder) is fixed from then on. On PostgreSQL
+ * the text is the same on every call, so postgres.js prepares it once per connection
+ * (db/index.ts); PGlite parses it each time. Runs on a database or inside a transaction, like
+ * `executor.execute`.
  */
 export function compiledStatement<Values extends Record<string, unknown>>(build: () => SQL) {
   let query: Query | undefined;
