@@ -29,8 +29,6 @@ export const idColumn = () => text().primaryKey();
  */
 export const rowIdColumn = () => text().notNull();
 
-export const projectIdColumn = () => text().notNull();
-
 /**
  * bytea as a Uint8Array: postgres.js answers a Buffer, PGlite a Uint8Array (both are one);
  * written as a Buffer, which postgres.js sends as bytea and PGlite accepts.
