@@ -46,6 +46,27 @@ async function count(handle: DatabaseHandle, query: string, params: unknown[] = 
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The campaign's two phases from its emails' own timestamps: how long the fan-out took to record
+ * them all, how many were delivered meanwhile, and how long delivery ran on after it.
+ */
+async function campaignPhases(handle: DatabaseHandle, campaignId: string) {
+  const [row] = await handle.query<Record<string, number>>(
+    `with e as (select created_at, sent_at from emails where campaign_id = $1),
+          span as (select min(created_at) as first, max(created_at) as last, max(sent_at) as done from e)
+     select extract(epoch from span.last - span.first)::float8 as fanout,
+            extract(epoch from span.done - span.last)::float8 as after,
+            (select count(*) from e where sent_at <= span.last)::int as during
+     from span`,
+    [campaignId],
+  );
+  return {
+    fanoutSeconds: Number(row?.fanout ?? 0),
+    afterFanoutSeconds: Number(row?.after ?? 0),
+    deliveredDuringFanout: Number(row?.during ?? 0),
+  };
+}
+
 /** Resident set size of a process in MiB (Linux /proc). */
 function rssMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -143,6 +164,7 @@ async function main() {
     );
     if (deliveredRows !== CONTACTS)
       throw new Error(`counters say ${CONTACTS} delivered, the emails ${deliveredRows}`);
+    const phases = await campaignPhases(handle, campaign.id);
     for (const worker of workers.splice(0)) await stopProcess(worker);
 
     // The ceiling: one of the campaign's emails composed as the worker composes it (tracking
@@ -264,6 +286,10 @@ async function main() {
     );
     console.log(
       `| CSV import rows/s | ${f(IMPORT_ROWS / importSeconds)} (${f(importSeconds, 1)} s, of which the upload ${f(uploadSeconds, 1)} s) | ${f(IMPORT_ROWS / copySeconds)}: COPY of the same file into a table shaped and indexed like contacts (${f(copySeconds, 1)} s; ${f(IMPORT_ROWS / bareCopySeconds)} into a bare table) | ${(copySeconds / importSeconds).toFixed(2)} | ≥ 0.3 |`,
+    );
+    console.log(
+      `\nfan-out: all ${f(CONTACTS)} emails recorded ${f(phases.fanoutSeconds, 1)} s after the first (${f(CONTACTS / phases.fanoutSeconds)}/s); ` +
+        `delivery: ${f(phases.deliveredDuringFanout)} delivered meanwhile, the other ${f(CONTACTS - phases.deliveredDuringFanout)} in the ${f(phases.afterFanoutSeconds, 1)} s after it (${f((CONTACTS - phases.deliveredDuringFanout) / Math.max(phases.afterFanoutSeconds, 0.001))}/s)`,
     );
   } finally {
     for (const worker of workers) await stopProcess(worker);

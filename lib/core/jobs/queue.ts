@@ -131,9 +131,11 @@ export class JobQueue {
         },
         async (jobs: Job<P>[]) => {
           await handler(jobs);
-          // pg-boss sleeps a polling interval after every batch; a full batch means more work
-          // is waiting, so skip the sleep (otherwise a poller tops out at batchSize/interval).
-          if (jobs.length >= options.batchSize) this.boss.notifyWorker(workerId);
+          // pg-boss sleeps a polling interval after every batch. Work that came in while this
+          // one was handled (a campaign's fan-out adds jobs every few milliseconds, from another
+          // process too) would wait out that sleep: a poller handed a partial batch topped out
+          // at a batch per interval. So it looks again at once; only an empty fetch sleeps.
+          if (jobs.length > 0) this.boss.notifyWorker(workerId);
         },
       );
       workerId = id;
