@@ -14,9 +14,12 @@ import {
 import { renderHtmlTemplate } from "./html-template";
 import { safeUrl, type UrlKind } from "./urls";
 import {
+  fillPlaceholder,
+  findPlaceholders,
   renderBudget,
   renderVariables,
   replacePlaceholders,
+  type Placeholder,
   type RenderBudget,
   type Variables,
 } from "./variables";
@@ -59,17 +62,18 @@ export async function compileTemplate(
 
   if (template.format === "html") {
     // The HTML is filled per recipient (a cheap string pass); only the text part is derived once.
-    const text = htmlToPlainText(tokenize(template.source));
-    const fillText = textFillerFor(nonce, placeholders);
+    const text = textPlan(htmlToPlainText(tokenize(template.source)), nonce);
+    const parsed = parsedPlaceholders(placeholders);
     return {
       async render(variables, options = {}) {
+        const budget = renderBudget();
         return {
           subject: subjectOf(variables, options.subject),
           html: withPreviewText(
             renderHtmlTemplate(template.source, variables),
             previewText && renderVariables(previewText, variables, { escape: "none" }),
           ),
-          text: tidyPlainText(fillText(text, variables, renderBudget())),
+          text: tidyPlainText(fillPlan(text, (slot) => textValue(slot, parsed, variables, budget))),
         };
       },
     };
@@ -100,7 +104,7 @@ export async function compileTemplate(
       { text: tokenize, link: url("link"), image: url("image") },
       { previewText: preview, title: titleToken, lang },
     );
-    return { html, text: htmlToPlainText(html) };
+    return { html: htmlPlan(html, nonce), text: textPlan(htmlToPlainText(html), nonce) };
   };
   const previewOf = (variables: Variables) =>
     previewText && renderVariables(previewText, variables, { escape: "none" });
@@ -108,11 +112,9 @@ export async function compileTemplate(
   const titleToken = `${nonce}title`;
   const titleOf = (variables: Variables, subject: string) =>
     title ? renderVariables(title, variables, { escape: "none" }) : subject;
-  const shapes = new Map<string, Promise<{ html: string; text: string }>>();
+  const shapes = new Map<string, Promise<{ html: FillPlan; text: FillPlan }>>();
   await renderShape(new Set(), previewOf({})); // discovers the URL slots
-  const fillHtml = fillerFor(nonce, placeholders, reactEscape);
-  const fillText = textFillerFor(nonce, placeholders);
-  const urlToken = new RegExp(`${nonce}u(\\d+)x`, "g");
+  const parsed = parsedPlaceholders(placeholders);
   return {
     async render(variables, options = {}) {
       const filled = urls.map((url) =>
@@ -129,48 +131,107 @@ export async function compileTemplate(
         shapes.set(key, renderShape(new Set(unsafe), preview));
       }
       const shape = await shapes.get(key)!;
-      const withUrls = (output: string, escape: (v: string) => string) =>
-        output.replace(urlToken, (_m, i: string) => escape(filled[Number(i)] ?? ""));
       const subject = subjectOf(variables, options.subject);
-      const html = withUrls(fillHtml(shape.html, variables, renderBudget()), reactEscape);
-      return {
-        subject,
-        // The token occurs once, inside <title>: a function replacement takes the value literally.
-        html: html.replace(titleToken, () => reactEscape(titleOf(variables, subject))),
-        text: tidyPlainText(withUrls(fillText(shape.text, variables, renderBudget()), (v) => v)),
-      };
+      const htmlBudget = renderBudget();
+      const textBudget = renderBudget();
+      const html = fillPlan(shape.html, (slot) =>
+        slot.kind === "title"
+          ? reactEscape(titleOf(variables, subject))
+          : slot.kind === "url"
+            ? reactEscape(filled[slot.index] ?? "")
+            : reactEscape(fillPlaceholder(parsed(slot.index), variables, "none", htmlBudget)),
+      );
+      const text = fillPlan(shape.text, (slot) =>
+        slot.kind === "url"
+          ? (filled[slot.index] ?? "")
+          : textValue(slot, parsed, variables, textBudget),
+      );
+      return { subject, html, text: tidyPlainText(text) };
     },
   };
 }
 
-function fillerFor(nonce: string, placeholders: string[], escape: (value: string) => string) {
-  const token = new RegExp(`${nonce}(\\d+)x`, "g");
-  return (output: string, variables: Variables, budget: RenderBudget) =>
-    output.replace(token, (_match, index: string) =>
-      escape(valueOf(placeholders, index, variables, budget)),
-    );
+/**
+ * A rendered shape cut at its tokens once, so each recipient's email is its literal pieces joined
+ * with their values: no scan of the whole output per recipient (a newsletter is ~20 KiB).
+ */
+type Slot =
+  | { kind: "value"; index: number; before: string; after: string; lineStart: boolean }
+  | { kind: "url"; index: number }
+  | { kind: "title" };
+type FillPlan = { literals: string[]; slots: Slot[] };
+
+function planOf(output: string, token: RegExp, slotOf: (match: RegExpExecArray) => Slot): FillPlan {
+  const literals: string[] = [];
+  const slots: Slot[] = [];
+  let copied = 0;
+  for (const match of output.matchAll(token)) {
+    literals.push(output.slice(copied, match.index));
+    slots.push(slotOf(match));
+    copied = match.index + match[0].length;
+  }
+  literals.push(output.slice(copied));
+  return { literals, slots };
+}
+
+/** The HTML: placeholder values, URLs and the <title>, each escaped as React escapes text. */
+function htmlPlan(html: string, nonce: string): FillPlan {
+  return planOf(html, new RegExp(`${nonce}(?:(\\d+)x|u(\\d+)x|title)`, "g"), (m) =>
+    m[1] !== undefined
+      ? { kind: "value", index: Number(m[1]), before: "", after: "", lineStart: false }
+      : m[2] !== undefined
+        ? { kind: "url", index: Number(m[2]) }
+        : { kind: "title" },
+  );
 }
 
 /**
  * The text part: html-to-text collapses the spaces around an empty value (and drops them at the
  * start of a line), so an empty value takes one neighbouring space with it here too.
  */
-function textFillerFor(nonce: string, placeholders: string[]) {
-  const token = new RegExp(`([ \\t]?)${nonce}(\\d+)x([ \\t]?)`, "g");
-  return (output: string, variables: Variables, budget: RenderBudget) =>
-    output.replace(token, (_match, before: string, index: string, after: string, at: number) => {
-      const value = valueOf(placeholders, index, variables, budget);
-      if (value !== "") return before + value + after;
-      const lineStart = before === "" && (at === 0 || output[at - 1] === "\n");
-      return lineStart ? "" : before || after;
-    });
+function textPlan(text: string, nonce: string): FillPlan {
+  return planOf(text, new RegExp(`([ \\t]?)${nonce}(\\d+)x([ \\t]?)|${nonce}u(\\d+)x`, "g"), (m) =>
+    m[2] !== undefined
+      ? {
+          kind: "value",
+          index: Number(m[2]),
+          before: m[1]!,
+          after: m[3]!,
+          lineStart: m[1] === "" && (m.index === 0 || text[m.index - 1] === "\n"),
+        }
+      : { kind: "url", index: Number(m[4]) },
+  );
 }
 
-function valueOf(
-  placeholders: string[],
-  index: string,
+function fillPlan(plan: FillPlan, valueOf: (slot: Slot) => string): string {
+  let output = plan.literals[0]!;
+  for (let i = 0; i < plan.slots.length; i++)
+    output += valueOf(plan.slots[i]!) + plan.literals[i + 1]!;
+  return output;
+}
+
+/** A placeholder's value in the text part, with the neighbouring spaces it keeps. */
+function textValue(
+  slot: Slot,
+  placeholders: (index: number) => Placeholder,
   variables: Variables,
   budget: RenderBudget,
 ) {
-  return renderVariables(placeholders[Number(index)] ?? "", variables, { escape: "none", budget });
+  if (slot.kind !== "value") return "";
+  const value = fillPlaceholder(placeholders(slot.index), variables, "none", budget);
+  if (value !== "") return slot.before + value + slot.after;
+  return slot.lineStart ? "" : slot.before || slot.after;
+}
+
+/**
+ * Each tokenized placeholder's text (one placeholder, fallback included), parsed when first
+ * filled: a shape rendered later tokenizes its text again, adding entries.
+ */
+function parsedPlaceholders(texts: string[]): (index: number) => Placeholder {
+  const parsed: Placeholder[] = [];
+  return (index) => {
+    const text = texts[index] ?? "";
+    parsed[index] ??= { ...[...findPlaceholders(text)][0]!, start: 0, end: text.length };
+    return parsed[index];
+  };
 }
