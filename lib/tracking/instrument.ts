@@ -74,7 +74,19 @@ function isHostedPage(url: string, appUrl: string): boolean {
 
 function insertPixel(html: string, pixelUrl: string): string {
   const pixel = `<img src="${escapeAttribute(pixelUrl)}" width="1" height="1" alt="" style="display:none">`;
-  const bodyEnd = html.toLowerCase().lastIndexOf("</body");
+  const bodyEnd = lastBodyEnd(html);
   if (bodyEnd === -1) return html + pixel;
   return html.slice(0, bodyEnd) + pixel + html.slice(bodyEnd);
+}
+
+/** Where the last `</body` starts, in any case (without lower-casing the whole document). */
+function lastBodyEnd(html: string): number {
+  for (
+    let at = html.lastIndexOf("</");
+    at !== -1;
+    at = at > 0 ? html.lastIndexOf("</", at - 1) : -1
+  ) {
+    if (html.slice(at + 2, at + 6).toLowerCase() === "body") return at;
+  }
+  return -1;
 }

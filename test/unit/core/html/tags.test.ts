@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { readStartTag, startTags } from "@/lib/core/html/tags";
+
+describe("start tags", () => {
+  it("reads names, quoted, unquoted and bare attributes with their spans", () => {
+    const html = `<p>x</p><A HREF="https://a.test/?q=1" data-x='y' width=3 hidden>`;
+    const tags = [...startTags(html)];
+    expect(tags.map((t) => t.name)).toEqual(["p", "a"]);
+    const a = tags[1]!;
+    expect(a.attributes.map((x) => [x.name, x.value])).toEqual([
+      ["href", "https://a.test/?q=1"],
+      ["data-x", "y"],
+      ["width", "3"],
+      ["hidden", undefined],
+    ]);
+    expect(html.slice(a.attributes[0]!.start, a.attributes[0]!.end)).toBe(
+      'HREF="https://a.test/?q=1"',
+    );
+    expect(a.end).toBe(html.length);
+  });
+
+  it("a tag still open at the end of the input is no tag", () => {
+    expect(readStartTag(`<a href="x`, 0)).toBeNull();
+    expect([...startTags(`<b>ok</b><a href=x`)].map((t) => t.name)).toEqual(["b"]);
+  });
+
+  // The reader tests character codes instead of /\s/ per character: it must agree with \s on
+  // every UTF-16 code unit, as a space between attributes and around `=`.
+  it("a space is exactly what JavaScript's \\s matches", () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const c = String.fromCharCode(code);
+      const tag = readStartTag(`<a${c}href${c}=${c}"x"${c}>`, 0);
+      if (/\s/.test(c)) {
+        expect(tag?.name, `U+${code.toString(16)}`).toBe("a");
+        expect(tag?.attributes.map((a) => [a.name, a.value])).toEqual([["href", "x"]]);
+      } else if (c !== "/" && c !== ">" && c !== '"' && c !== "=") {
+        expect(tag?.name ?? null, `U+${code.toString(16)}`).not.toBe("a");
+      }
+    }
+  });
+});
