@@ -119,9 +119,11 @@ function headerLines(block: string): { key: string; line: string }[] {
  * whitespace become one space, empty lines at the end go, and a non-empty body ends in CRLF.
  */
 export function relaxedBody(body: string): string {
+  // A lone space is already what a run becomes: only runs and tabs are replaced (replacing every
+  // space with itself copied the whole body for nothing).
   const lines = body
     .replace(/[ \t]+(?=\r\n|$)/g, "")
-    .replace(/[ \t]+/g, " ")
+    .replace(/[ \t]{2,}|\t/g, " ")
     .replace(/(?:\r\n)+$/, "");
   return lines.length > 0 ? `${lines}\r\n` : "";
 }

@@ -126,5 +126,6 @@ describe("relaxedBody", () => {
     expect(relaxedBody("no final line break  ")).toBe("no final line break\r\n");
     expect(relaxedBody("")).toBe("");
     expect(relaxedBody("\r\n\r\n")).toBe("");
+    expect(relaxedBody("a\tb  c \t d e\t\r\n")).toBe("a b c d e\r\n");
   });
 });
