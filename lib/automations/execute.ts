@@ -7,6 +7,7 @@ import {
   type AutomationRun,
 } from "@/db/schema";
 import { rowsOf, type Executor } from "@/db";
+import { isAnyOf } from "@/db/id-list";
 import { newId } from "@/lib/core/ids";
 import type { JobQueue } from "@/lib/core/jobs/queue";
 import { deliverEmailJob } from "@/lib/sending/jobs";
@@ -219,7 +220,11 @@ async function closeStepRecords(tx: Executor, closures: (StepClosure & { runId: 
     set finished_at = v.finished_at, outcome = v.outcome
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
       as v(run_id text, step_id text, outcome text, finished_at timestamptz)
-    where s.run_id = v.run_id and s.step_id = v.step_id and s.finished_at is null`);
+    where s.run_id = v.run_id and s.step_id = v.step_id and s.finished_at is null
+      and ${isAnyOf(
+        sql`s.run_id`,
+        values.map((v) => v.run_id),
+      )}`);
 }
 
 /**
@@ -242,6 +247,7 @@ async function patchContacts(
       remove_keys: data.filter(([, v]) => v === null).map(([k]) => k),
     };
   });
+  const ids = values.map((v) => v.id);
   const patched = await tx.execute(sql`
     with v as (
       select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
@@ -252,8 +258,8 @@ async function patchContacts(
         data = (c.data || v.set_data) - array(select jsonb_array_elements_text(v.remove_keys)),
         updated_at = ${now.toISOString()}::timestamptz
     from v join (select id, email, name, subscribed, source, data from ${contacts}
-                 where id in (select id from v) order by id for update) prior on prior.id = v.id
-    where c.id = v.id
+                 where ${isAnyOf(contacts.id, ids)} order by id for update) prior on prior.id = v.id
+    where c.id = v.id and ${isAnyOf(sql`c.id`, ids)}
     returning c.*, ${contactChangedSql("prior", "c")} as changed,
               ${contactUnsubscribedSql("prior", "c")} as unsubscribed`);
   const writes = rowsOf<RawContactRow & { changed: boolean; unsubscribed: boolean }>(patched).map(
@@ -275,5 +281,8 @@ async function saveRuns(tx: Executor, updates: RunUpdate[], now: Date) {
     from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb)
       as v(id text, status text, current_step text, resume_at timestamptz, wait_event text,
            context jsonb, steps_executed int, error text, finished boolean)
-    where r.id = v.id`);
+    where r.id = v.id and ${isAnyOf(
+      sql`r.id`,
+      updates.map((u) => u.id),
+    )}`);
 }

@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { emailEvents, emails, type Email, type EmailStatus, type EmailTag } from "@/db/schema";
 import type { Executor } from "@/db";
 import { insertRows } from "@/db/bulk-insert";
 import { rowsOf } from "@/db";
+import { isAnyOf } from "@/db/id-list";
 import { newId } from "@/lib/core/ids";
 import type { JobQueue } from "@/lib/core/jobs/queue";
 import { suppressAddress } from "../suppressions/suppress";
@@ -211,6 +212,13 @@ async function updateEmails(
   tx: Executor,
   inputs: RecordEmailEventInput[],
 ): Promise<{ id: string; tags: EmailTag[] | null }[]> {
+  return rowsOf<{ id: string; tags: EmailTag[] | null }>(
+    await tx.execute(emailsUpdateStatement(inputs)),
+  );
+}
+
+/** One update for a wave of events: each email's status, counters and patched columns. */
+export function emailsUpdateStatement(inputs: RecordEmailEventInput[]): SQL {
   const rows = inputs.map(({ email, type, now, data, patch = {} }) => ({
     id: email.id,
     incoming: STATUS_OF[type] ?? null,
@@ -226,7 +234,7 @@ async function updateEmails(
     sent_at: patch.sentAt?.toISOString() ?? null,
     now: now.toISOString(),
   }));
-  const result = await tx.execute(sql`
+  return sql`
     update ${emails} e set
       status = ${nextStatusSql(sql`e.status`, sql`r.incoming`)},
       opens = e.opens + r.opened,
@@ -242,9 +250,11 @@ async function updateEmails(
       set_message_id boolean, message_id text,
       set_last_error boolean, last_error text, set_sent_at boolean, sent_at timestamptz,
       now timestamptz)
-    where e.id = r.id
-    returning e.id, e.tags`);
-  return rowsOf<{ id: string; tags: EmailTag[] | null }>(result);
+    where e.id = r.id and ${isAnyOf(
+      sql`e.id`,
+      rows.map((row) => row.id),
+    )}
+    returning e.id, e.tags`;
 }
 
 function webhookData(
