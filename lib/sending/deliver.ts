@@ -13,7 +13,7 @@ import {
 } from "./claims";
 import { composeMessage } from "./compose";
 import { holdEmails, pausedSenderEmails } from "./hold";
-import { OutcomeWriter, type DeliveryDeps } from "./outcomes";
+import { outcomeWriterOf, type DeliveryDeps } from "./outcomes";
 import {
   learnFromOutcome,
   MAX_HOLD_MS,
@@ -127,7 +127,7 @@ async function runDeliveries(
       runtime,
       claimed.filter((email) => !paused.has(email.id)),
     );
-    const writer = new OutcomeWriter(runtime);
+    const writer = outcomeWriterOf(runtime);
     const noWayOut: string[] = [];
     for (let i = 0; i < due.length; i += DELIVERIES_IN_FLIGHT) {
       const slice = due.slice(i, i + DELIVERIES_IN_FLIGHT);

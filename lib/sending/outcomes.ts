@@ -121,6 +121,19 @@ export class OutcomeWriter {
   }
 }
 
+const writers = new WeakMap<DeliveryDeps, OutcomeWriter>();
+
+/**
+ * The process's outcome writer (one per runtime): every delivery run of the process feeds the
+ * same group commit. One writer per run made batches of ~8 outcomes (bench:campaign, 4 runs at
+ * once), and each batch's transaction waits in line for its campaign's counter row.
+ */
+export function outcomeWriterOf(runtime: DeliveryDeps): OutcomeWriter {
+  let writer = writers.get(runtime);
+  if (!writer) writers.set(runtime, (writer = new OutcomeWriter(runtime)));
+  return writer;
+}
+
 /** Records outcomes in one transaction: status, timeline, counters, suppression, webhooks. */
 async function recordOutcomes(runtime: DeliveryDeps, batch: PendingOutcome[]) {
   const now = runtime.clock.now();
