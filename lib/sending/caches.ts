@@ -3,6 +3,7 @@ import { Pacer } from "@/lib/core/pacing";
 import { ttlCache, type TtlCache } from "@/lib/core/ttl-cache";
 import type { findVerifiedDomain } from "../domains/find-verified";
 import type { CompiledTemplate } from "../templates/compiled";
+import type { OutcomeWriter } from "./outcomes";
 
 /**
  * The sending pipeline's per-process caches, on the runtime (lib/start/runtime.ts builds them).
@@ -19,6 +20,8 @@ declare module "@/lib/core/runtime" {
     submittedMessages: TtlCache<Buffer>;
     /** How fast each receiver and relay takes this process's mail (pacing.ts). */
     deliveryPacer: Pacer;
+    /** The process's one outcome writer, made on first delivery (outcomes.ts). */
+    outcomeWriter: OutcomeWriterSlot;
   }
 }
 
@@ -56,4 +59,14 @@ export function submittedMessageCache(): TtlCache<Buffer> {
 /** One per process: each worker learns its own pace from the answers it gets (docs/decisions/0056). */
 export function deliveryPacer(): Pacer {
   return new Pacer();
+}
+
+/**
+ * Every delivery run of a process writes through one outcome writer, so concurrent runs share
+ * group commits. Made on first use, since the writer needs the runtime this slot is part of.
+ */
+export type OutcomeWriterSlot = { writer: OutcomeWriter | null };
+
+export function outcomeWriterSlot(): OutcomeWriterSlot {
+  return { writer: null };
 }

@@ -121,17 +121,14 @@ export class OutcomeWriter {
   }
 }
 
-const writers = new WeakMap<DeliveryDeps, OutcomeWriter>();
-
 /**
- * The process's outcome writer (one per runtime): every delivery run of the process feeds the
+ * The process's outcome writer (one per runtime, kept in its caches): every delivery run of the process feeds the
  * same group commit. One writer per run made batches of ~8 outcomes (bench:campaign, 4 runs at
  * once), and each batch's transaction waits in line for its campaign's counter row.
  */
 export function outcomeWriterOf(runtime: DeliveryDeps): OutcomeWriter {
-  let writer = writers.get(runtime);
-  if (!writer) writers.set(runtime, (writer = new OutcomeWriter(runtime)));
-  return writer;
+  const slot = runtime.caches.outcomeWriter;
+  return (slot.writer ??= new OutcomeWriter(runtime));
 }
 
 /** Records outcomes in one transaction: status, timeline, counters, suppression, webhooks. */

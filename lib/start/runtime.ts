@@ -23,6 +23,7 @@ import {
   signingDomainCache,
   submittedMessageCache,
   deliveryPacer,
+  outcomeWriterSlot,
 } from "@/lib/sending/caches";
 import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
 
@@ -87,6 +88,7 @@ function runtimeCaches(): RuntimeCaches {
     compiledTemplates: compiledTemplateCache(),
     submittedMessages: submittedMessageCache(),
     deliveryPacer: deliveryPacer(),
+    outcomeWriter: outcomeWriterSlot(),
     projectSettings: projectSettingsCache(),
     sns: snsClient(),
     mailgunTokens: mailgunTokenCache(),
