@@ -90,13 +90,7 @@ export const emails = pgTable(
     // Its delivery job found its campaign or automation paused by the circuit breaker: it waits,
     // and resuming hands it to delivery again (lib/sending/hold.ts).
     heldAt: timestampMs(),
-    // A worker is handing it to the relay until then (database clock), renewed while it works:
-    // no other worker sends it meanwhile, and once a dead worker's claim lapses it is queued
-    // again (lib/sending/claims.ts).
-    deliveryClaimedUntil: timestampMs(),
-    // Whose claim it is (one random token per delivery run): a worker sends only what it still
-    // holds, so an email whose claim lapsed and went to another worker is not sent by both.
-    deliveryClaim: text(),
+    // Its delivery claim, while a worker hands it to the relay, is a row of delivery_claims.
     // Parked, not failing: the receiver (or the relay) asked us to slow down, or the sending
     // domain's warm-up cap for the day is reached; a delivery job is queued for its slot
     // (lib/sending/pacing.ts). `waitingOn` names whom it waits on, `waitingReason` says why.
@@ -155,12 +149,6 @@ export const emails = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
-    // Lapsed claims, found by each worker's poller: only emails still waiting for an outcome.
-    index("emails_delivery_claim_idx")
-      .on(t.deliveryClaimedUntil)
-      .where(
-        sql`${t.status} = 'sent' and ${t.sentAt} is null and ${t.deliveryClaimedUntil} is not null`,
-      ),
     index("emails_to_trgm_idx").using("gin", t.to.op("gin_trgm_ops")),
     // The retention pass: a project's emails whose content is still kept, oldest first.
     index("emails_content_kept_idx")

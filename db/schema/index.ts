@@ -19,6 +19,7 @@ export * from "./instance-settings";
 export * from "./sign-in-throttles";
 export * from "./email-open-clients";
 export * from "./email-outcomes";
+export * from "./delivery-claims";
 export * from "./invitations";
 export * from "./subscription-changes";
 export * from "./media";

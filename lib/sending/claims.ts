@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { emails, type Email } from "@/db/schema";
+import { and, eq, exists, isNull, lt, sql } from "drizzle-orm";
+import { deliveryClaims, emails, type Email } from "@/db/schema";
+import { isAnyOf } from "@/db/id-list";
 import type { Executor } from "@/db";
 import { withDeadline } from "@/db/deadline";
 import { deliverEmailJob } from "./jobs";
@@ -30,31 +31,64 @@ export function newDeliveryClaim(leaseSeconds: number): DeliveryClaim {
   return { token: randomBytes(12).toString("base64url"), leaseSeconds };
 }
 
-/** Claims the emails that still need delivery and no live claim holds; returns those rows. */
+/**
+ * Claims the emails that still need delivery and no live claim holds; returns those rows. A
+ * claim is a row of delivery_claims (db/schema/delivery-claims.ts): a lapsed one is taken over in
+ * place, a live one is left alone, atomically however many workers ask at once.
+ */
 export async function claimDeliveries(
   db: Executor,
   emailIds: string[],
   claim: DeliveryClaim,
 ): Promise<Email[]> {
   if (emailIds.length === 0) return [];
-  return db
-    .update(emails)
-    .set({
-      deliveryClaim: claim.token,
-      deliveryClaimedUntil: leaseFromNow(claim.leaseSeconds),
-      // On its way: no longer waiting on a receiver (pacing.ts parks it again if need be).
-      waitingOn: null,
-      waitingReason: null,
-    })
-    .where(
-      and(
-        inArray(emails.id, emailIds),
-        waitingForOutcome,
-        or(isNull(emails.deliveryClaimedUntil), lt(emails.deliveryClaimedUntil, sql`now()`)),
-      ),
+  const taken = await db
+    .insert(deliveryClaims)
+    .select(
+      db
+        .select({
+          projectId: emails.projectId,
+          emailId: sql`${emails.id}`.as("email_id"),
+          token: sql`${claim.token}`.as("token"),
+          claimedUntil: sql`${leaseFromNow(claim.leaseSeconds)}`.as("claimed_until"),
+        })
+        .from(emails)
+        .where(and(isAnyOf(emails.id, emailIds), waitingForOutcome))
+        // Rows locked in one order by every claimer, so two claims of one batch cannot deadlock.
+        .orderBy(emails.id),
     )
-    .returning();
+    .onConflictDoUpdate({
+      target: [deliveryClaims.projectId, deliveryClaims.emailId],
+      set: { token: claim.token, claimedUntil: leaseFromNow(claim.leaseSeconds) },
+      setWhere: lt(deliveryClaims.claimedUntil, sql`now()`),
+    })
+    .returning({ emailId: deliveryClaims.emailId });
+  if (taken.length === 0) return [];
+  const ids = taken.map((row) => row.emailId);
+  const rows = await db.select().from(emails).where(isAnyOf(emails.id, ids));
+  // On its way: no longer waiting on a receiver (pacing.ts parks it again if need be).
+  const parked = rows.filter((email) => email.waitingOn !== null);
+  if (parked.length > 0) {
+    await db
+      .update(emails)
+      .set({ waitingOn: null, waitingReason: null })
+      .where(
+        isAnyOf(
+          emails.id,
+          parked.map((email) => email.id),
+        ),
+      );
+    for (const email of parked) Object.assign(email, { waitingOn: null, waitingReason: null });
+  }
+  return rows;
 }
+
+/** The emails still waiting for an outcome among those named by `emailId`. */
+const stillWaiting = (emailId: typeof deliveryClaims.emailId) =>
+  exists(
+    sql`(select 1 from ${emails} where ${emails.id} = ${emailId} and ${emails.status} = 'sent'
+          and ${emails.sentAt} is null)`,
+  );
 
 /**
  * Extends the claims this run still holds on emails it is working on (a slow relay) and says
@@ -67,12 +101,16 @@ export async function renewDeliveryClaims(
 ): Promise<Set<string>> {
   if (emailIds.length === 0) return new Set();
   const renewed = await db
-    .update(emails)
-    .set({ deliveryClaimedUntil: leaseFromNow(claim.leaseSeconds) })
+    .update(deliveryClaims)
+    .set({ claimedUntil: leaseFromNow(claim.leaseSeconds) })
     .where(
-      and(inArray(emails.id, emailIds), eq(emails.deliveryClaim, claim.token), waitingForOutcome),
+      and(
+        isAnyOf(deliveryClaims.emailId, emailIds),
+        eq(deliveryClaims.token, claim.token),
+        stillWaiting(deliveryClaims.emailId),
+      ),
     )
-    .returning({ id: emails.id });
+    .returning({ id: deliveryClaims.emailId });
   return new Set(renewed.map((row) => row.id));
 }
 
@@ -126,13 +164,18 @@ export async function releaseDeliveryClaims(
 ) {
   if (emailIds.length === 0) return;
   await db
-    .update(emails)
-    .set(NO_CLAIM)
-    .where(and(inArray(emails.id, emailIds), eq(emails.deliveryClaim, claim.token)));
+    .delete(deliveryClaims)
+    .where(and(isAnyOf(deliveryClaims.emailId, emailIds), eq(deliveryClaims.token, claim.token)));
 }
 
-/** The columns of an email nobody is delivering (held, deferred, queued again). */
-export const NO_CLAIM = { deliveryClaim: null, deliveryClaimedUntil: null };
+/**
+ * Ends whatever claims these emails have (an outcome written, held, deferred, parked): nobody is
+ * delivering them now. In the transaction that says why.
+ */
+export async function dropDeliveryClaims(db: Executor, emailIds: readonly string[]) {
+  if (emailIds.length === 0) return;
+  await db.delete(deliveryClaims).where(isAnyOf(deliveryClaims.emailId, emailIds));
+}
 
 /** How many lapsed claims one poll turns back into delivery jobs (the rest: next poll). */
 const REQUEUE_BATCH = 500;
@@ -144,24 +187,32 @@ const REQUEUE_BATCH = 500;
  */
 export async function requeueLapsedDeliveries(runtime: Pick<Runtime, "db" | "jobs">) {
   const requeued = await runtime.db.transaction(async (tx) => {
+    // Lapsed claims with their email, if it still waits for an outcome (a claim an outcome did
+    // not end, say a cancelled email's, is only removed).
     const lapsed = await tx
-      .select({ id: emails.id, type: emails.type })
-      .from(emails)
-      .where(and(waitingForOutcome, lt(emails.deliveryClaimedUntil, sql`now()`)))
+      .select({
+        emailId: deliveryClaims.emailId,
+        waiting: sql<boolean>`coalesce(${waitingForOutcome}, false)`,
+        type: emails.type,
+      })
+      .from(deliveryClaims)
+      .leftJoin(
+        emails,
+        and(eq(emails.projectId, deliveryClaims.projectId), eq(emails.id, deliveryClaims.emailId)),
+      )
+      .where(lt(deliveryClaims.claimedUntil, sql`now()`))
       .limit(REQUEUE_BATCH)
-      .for("update", { skipLocked: true });
+      .for("update", { of: deliveryClaims, skipLocked: true });
     if (lapsed.length === 0) return 0;
-    await tx
-      .update(emails)
-      .set(NO_CLAIM)
-      .where(
-        inArray(
-          emails.id,
-          lapsed.map((e) => e.id),
-        ),
-      );
-    await enqueueDeliveries(tx, runtime.jobs, lapsed, { overdue: true });
-    return lapsed.length;
+    await dropDeliveryClaims(
+      tx,
+      lapsed.map((claim) => claim.emailId),
+    );
+    const waiting = lapsed
+      .filter((claim) => claim.waiting && claim.type !== null)
+      .map((claim) => ({ id: claim.emailId, type: claim.type! }));
+    await enqueueDeliveries(tx, runtime.jobs, waiting, { overdue: true });
+    return waiting.length;
   });
   if (requeued > 0) {
     console.warn(`[worker] ${requeued} email(s) whose worker stopped answering queued again`);

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { automationRuns, automations, campaigns, emails, type Email } from "@/db/schema";
 import type { Executor } from "@/db";
 import type { JobQueue } from "@/lib/core/jobs/queue";
-import { NO_CLAIM } from "./claims";
+import { dropDeliveryClaims } from "./claims";
 import { enqueueDeliveries } from "./record";
 
 /**
@@ -42,9 +42,10 @@ export async function holdEmails(db: Executor, emailIds: string[], now: Date) {
   if (emailIds.length === 0) return;
   await db
     .update(emails)
-    // Held, not on its way: no claim to lapse and requeue it while its sender stays paused.
-    .set({ heldAt: now, ...NO_CLAIM, updatedAt: now })
+    .set({ heldAt: now, updatedAt: now })
     .where(and(inArray(emails.id, emailIds), eq(emails.status, "sent"), isNull(emails.sentAt)));
+  // Held, not on its way: no claim to lapse and requeue it while its sender stays paused.
+  await dropDeliveryClaims(db, emailIds);
 }
 
 /** Resuming: the held emails of a campaign or an automation go back to delivery. */

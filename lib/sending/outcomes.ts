@@ -7,7 +7,7 @@ import { recordEmailEvent, recordEmailEvents, type RecordEmailEventInput } from 
 import { PRIORITY } from "@/lib/core/jobs/priority";
 import { deliverEmailJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
-import { NO_CLAIM } from "./claims";
+import { dropDeliveryClaims } from "./claims";
 import { enqueueParked, MAX_THROTTLED_AGE_MS, type ParkedEmail } from "./pacing";
 import type { DeliveryOutcome } from "@/lib/core/transports";
 
@@ -162,7 +162,12 @@ async function recordOutcomes(runtime: DeliveryDeps, batch: PendingOutcome[]) {
       else
         events.push(...outcomeEvents(email, outcome, now), ...ccBounceEvents(email, outcome, now));
     }
-    await recordEmailEvents(tx, runtime.jobs, events);
+    // Whatever the outcome, no run holds these emails any more (a deferred one's retry job
+    // claims it again). Sent beside the events: postgres.js pipelines the two statements.
+    await Promise.all([
+      recordEmailEvents(tx, runtime.jobs, events),
+      dropDeliveryClaims(tx, [...open]),
+    ]);
   });
 }
 
@@ -269,7 +274,6 @@ async function recordThrottled(
       lastError: outcome.response,
       waitingOn: throttled.waitingOn,
       waitingReason: throttled.reason.slice(0, 500),
-      ...NO_CLAIM,
       updatedAt: now,
     })
     .where(eq(emails.id, email.id));
@@ -302,8 +306,6 @@ async function recordDeferral(
     .set({
       attempts: sql`${emails.attempts} + 1`,
       lastError: outcome.response,
-      // Back to the queue: its retry job claims it again.
-      ...NO_CLAIM,
       updatedAt: now,
     })
     .where(eq(emails.id, email.id))

@@ -4,7 +4,7 @@ import { PRIORITY } from "@/lib/core/jobs/priority";
 import type { DeliveryOutcome } from "@/lib/core/transports";
 import type { JobQueue } from "@/lib/core/jobs/queue";
 import type { Executor } from "@/db";
-import { NO_CLAIM } from "./claims";
+import { dropDeliveryClaims } from "./claims";
 import { deliverEmailJob, EMAILS_PER_DELIVERY_JOB } from "./jobs";
 import type { DeliveryDeps } from "./outcomes";
 import { receiverOf, throttleScopeOf } from "./receivers";
@@ -113,9 +113,13 @@ export async function parkEmails(deps: DeliveryDeps, parked: ParkedEmail[]) {
     for (const [waitingOn, reason, ids] of groupByWait(parked)) {
       await tx
         .update(emails)
-        .set({ ...NO_CLAIM, waitingOn, waitingReason: reason.slice(0, 500), updatedAt: now })
+        .set({ waitingOn, waitingReason: reason.slice(0, 500), updatedAt: now })
         .where(and(inArray(emails.id, ids), eq(emails.status, "sent"), isNull(emails.sentAt)));
     }
+    await dropDeliveryClaims(
+      tx,
+      parked.map((p) => p.email.id),
+    );
     await enqueueParked(tx, deps.jobs, parked);
   });
   deps.jobs.notify(deliverEmailJob);

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNotNull, ne, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaignRecipients, emails } from "@/db/schema";
+import { campaignRecipients, deliveryClaims, emails } from "@/db/schema";
 import { sendCampaign } from "@/lib/campaigns/send";
 import { EMAILS_PER_DELIVERY_JOB } from "@/lib/sending/jobs";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
@@ -107,7 +107,8 @@ describe(`campaign crash: a worker killed, the database restarted (${TEST_DRIVER
         const claimedAtKill = await app.runtime.db
           .select({ id: emails.id, to: emails.to })
           .from(emails)
-          .where(and(ofCampaign, eq(emails.status, "sent"), isNotNull(emails.deliveryClaim)));
+          .innerJoin(deliveryClaims, eq(deliveryClaims.emailId, emails.id))
+          .where(and(ofCampaign, eq(emails.status, "sent")));
         const requeuedAt = async () => {
           const jobs = await app.runtime.handle.query<{ ids: string[]; at: Date }>(
             `select data->'emailIds' as ids, created_on as at from pgboss.job
@@ -150,8 +151,10 @@ describe(`campaign crash: a worker killed, the database restarted (${TEST_DRIVER
         ).catch(async (error: unknown) => {
           // What was left, to tell a stuck queue from a slow one.
           const left = await app.runtime.handle.query(
-            `select status, count(*)::int as n, count(delivery_claimed_until)::int as claimed,
-               min(delivery_claimed_until) as first_claim from emails where campaign_id = $1 group by 1`,
+            `select status, count(*)::int as n, count(c.claimed_until)::int as claimed,
+               min(c.claimed_until) as first_claim
+             from emails e left join delivery_claims c on c.email_id = e.id
+             where e.campaign_id = $1 group by 1`,
             [id],
           );
           const queue = await app.runtime.handle.query(
