@@ -162,7 +162,6 @@ export const campaignRecipients = pgTable(
       columns: [t.projectId, t.campaignId],
       foreignColumns: [campaigns.projectId, campaigns.id],
     }).onDelete("cascade"),
-    index("campaign_recipients_campaign_status_idx").on(t.campaignId, t.status),
     // The report's "who opened" and "who clicked" lists, newest first (keyset).
     index("campaign_recipients_opened_idx")
       .on(t.campaignId, t.firstOpenedAt.desc(), t.id.desc())

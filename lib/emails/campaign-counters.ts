@@ -11,7 +11,7 @@ const COUNTED = {
 } as const;
 
 type CountedEvent = {
-  email: Pick<Email, "campaignId" | "campaignVariant" | "contactId">;
+  email: Pick<Email, "projectId" | "campaignId" | "campaignVariant" | "contactId">;
   type: string;
   now: Date;
   data?: Record<string, unknown>;
@@ -102,24 +102,43 @@ export async function countCampaignEvents(tx: Executor, events: CountedEvent[]) 
 /** Whether this is the recipient's first open (click, human open…) of the campaign; remembers it. */
 async function markFirst(
   tx: Executor,
-  email: Pick<Email, "campaignId" | "contactId">,
+  email: Pick<Email, "projectId" | "campaignId" | "contactId">,
   counter: OncePerRecipient,
   now: Date,
 ): Promise<boolean> {
+  const marked = await markFirstStatement(tx, email, counter, now);
+  return marked.length > 0;
+}
+
+/**
+ * The recipient row, found by its unique key: without the project it was every recipient of the
+ * campaign, read on each open and click (56 ms an open at 200,000 recipients).
+ */
+export function markFirstStatement(
+  tx: Executor,
+  email: Pick<Email, "projectId" | "campaignId" | "contactId">,
+  counter: OncePerRecipient,
+  now: Date,
+) {
   const first = FIRST_OF[counter];
-  const marked = await tx
+  return tx
     .update(campaignRecipients)
     .set({ [first]: now })
     .where(
       and(
-        eq(campaignRecipients.campaignId, email.campaignId!),
-        eq(campaignRecipients.contactId, email.contactId!),
+        ofRecipient(email.projectId, email.campaignId!, email.contactId!),
         isNull(campaignRecipients[first]),
       ),
     )
     .returning({ id: campaignRecipients.id });
-  return marked.length > 0;
 }
+
+const ofRecipient = (projectId: string, campaignId: string, contactId: string) =>
+  and(
+    eq(campaignRecipients.projectId, projectId),
+    eq(campaignRecipients.campaignId, campaignId),
+    eq(campaignRecipients.contactId, contactId),
+  );
 
 /**
  * A recipient whose only human clicks turned out to be a scanner's burst (lib/tracking) is no
@@ -128,7 +147,7 @@ async function markFirst(
  */
 export async function uncountHumanClicker(
   tx: Executor,
-  email: Pick<Email, "campaignId" | "campaignVariant" | "contactId">,
+  email: Pick<Email, "projectId" | "campaignId" | "campaignVariant" | "contactId">,
 ) {
   if (!email.campaignId || !email.campaignVariant || !email.contactId) return;
   const unmarked = await tx
@@ -136,8 +155,7 @@ export async function uncountHumanClicker(
     .set({ firstHumanClickedAt: null })
     .where(
       and(
-        eq(campaignRecipients.campaignId, email.campaignId),
-        eq(campaignRecipients.contactId, email.contactId),
+        ofRecipient(email.projectId, email.campaignId, email.contactId),
         sql`${campaignRecipients.firstHumanClickedAt} is not null`,
       ),
     )

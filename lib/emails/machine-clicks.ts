@@ -12,7 +12,7 @@ import { uncountHumanClicker } from "./campaign-counters";
  */
 export async function reclassifyClicksAsMachine(
   tx: Executor,
-  email: Pick<Email, "id" | "campaignId" | "campaignVariant" | "contactId">,
+  email: Pick<Email, "id" | "projectId" | "campaignId" | "campaignVariant" | "contactId">,
   eventIds: string[],
   reason: string,
 ): Promise<number> {

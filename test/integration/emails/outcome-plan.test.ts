@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql, type SQL } from "drizzle-orm";
-import { migrateDatabase, openDatabase, rowsOf, type DatabaseHandle } from "@/db";
+import type { SQL } from "drizzle-orm";
+import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
 import type { Email } from "@/db/schema";
 import { emailsUpdateStatement } from "@/lib/emails/events";
 import { TEST_DRIVER } from "../../support/app";
 import { createThrowawayDatabase } from "../../support/database";
+import { planReads } from "../../support/plans";
 
 /** Enough emails that reading them all is the costlier plan, as in a real project's table. */
 const EMAILS = 20_000;
@@ -42,28 +43,7 @@ describe(`outcome writes find their emails by index (${TEST_DRIVER})`, () => {
     await drop?.();
   });
 
-  /** Each plan node that reads a table or an index: its type and what it reads (EXPLAIN's JSON). */
-  const scans = async (statement: SQL) => {
-    const [row] = rowsOf<{ "QUERY PLAN": unknown }>(
-      await handle.db.execute(sql`explain (format json) ${statement}`),
-    );
-    const raw = row!["QUERY PLAN"];
-    type Node = {
-      "Node Type": string;
-      "Relation Name"?: string;
-      "Index Name"?: string;
-      Plans?: Node[];
-    };
-    const [top] = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: Node }[];
-    const found: string[] = [];
-    const walk = (node: Node) => {
-      if (node["Relation Name"]) found.push(`${node["Node Type"]} on ${node["Relation Name"]}`);
-      if (node["Index Name"]) found.push(`${node["Node Type"]} using ${node["Index Name"]}`);
-      node.Plans?.forEach(walk);
-    };
-    walk(top!.Plan);
-    return found;
-  };
+  const scans = (statement: SQL) => planReads(handle, statement);
 
   it("the update of a batch's emails probes the index", async () => {
     const now = new Date();
