@@ -118,6 +118,9 @@ export const campaignVariants = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.campaignId, t.key] }),
+    // Counters and the fan-out find a campaign's variants by its id alone (ids are unique): with
+    // only the key, project first, each counter update read every variant of every campaign.
+    index("campaign_variants_campaign_idx").on(t.campaignId, t.key),
     foreignKey({
       name: "campaign_variants_campaign_fk",
       columns: [t.projectId, t.campaignId],

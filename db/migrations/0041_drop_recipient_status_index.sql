@@ -1,1 +1,0 @@
-DROP INDEX "campaign_recipients_campaign_status_idx";
