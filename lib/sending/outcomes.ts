@@ -163,11 +163,14 @@ async function recordOutcomes(runtime: DeliveryDeps, batch: PendingOutcome[]) {
         events.push(...outcomeEvents(email, outcome, now), ...ccBounceEvents(email, outcome, now));
     }
     // Whatever the outcome, no run holds these emails any more (a deferred one's retry job
-    // claims it again). Sent beside the events: postgres.js pipelines the two statements.
-    await Promise.all([
+    // claims it again). Sent beside the events: postgres.js pipelines the two statements. Both
+    // settle before an error leaves the transaction, so neither runs after its rollback.
+    const written = await Promise.allSettled([
       recordEmailEvents(tx, runtime.jobs, events),
       dropDeliveryClaims(tx, [...open]),
     ]);
+    const failure = written.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (failure) throw failure.reason;
   });
 }
 
