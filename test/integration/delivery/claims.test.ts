@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveryClaims, emails } from "@/db/schema";
 import type { Database } from "@/db";
@@ -179,5 +179,37 @@ describe("a claim beside its email", () => {
       .from(deliveryClaims)
       .where(inArray(deliveryClaims.emailId, ids));
     expect(claims).toEqual([]);
+  });
+});
+
+describe("a claim beside an outcome being written", () => {
+  // The outcome writer locks its emails, records the outcome and ends their claims in one
+  // transaction. A second job claiming one of them meanwhile read it as still waiting, took the
+  // claim the outcome had just ended once it committed, and sent the email again (the campaign
+  // crash test: 3 of 3,000 received twice after a database restart).
+  it("waits for the outcome and leaves the delivered email alone", async () => {
+    const [id] = await accepted("racing", 1);
+    expect(await claimDeliveries(app.runtime.db, [id!], newDeliveryClaim(60))).toHaveLength(1);
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const writer = app.runtime.db.transaction(async (tx) => {
+      await tx.select().from(emails).where(eq(emails.id, id!)).for("update");
+      await tx
+        .update(emails)
+        .set({ status: "delivered", sentAt: new Date() })
+        .where(eq(emails.id, id!));
+      await tx.delete(deliveryClaims).where(eq(deliveryClaims.emailId, id!));
+      locked();
+      await committed;
+    });
+    await holding;
+    const secondClaim = claimDeliveries(app.runtime.db, [id!], newDeliveryClaim(60));
+    // Give the claim time to reach the locked row before the outcome commits.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    commit();
+    await writer;
+    expect(await secondClaim).toEqual([]);
   });
 });
