@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
+import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
 
 /**
  * Throw-away PostgreSQL databases on 127.0.0.1:5432 for tests. When no server answers, the
@@ -32,6 +33,27 @@ export async function createThrowawayDatabase(): Promise<{ url: string; drop(): 
       const sql = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
       await sql.unsafe(`drop database if exists ${name} with (force)`);
       await sql.end();
+    },
+  };
+}
+
+/**
+ * A migrated database of the driver under test, for tests that read plans or storage directly:
+ * a throw-away PostgreSQL database, or an in-memory PGlite. `close` also drops it.
+ */
+export async function migratedTestDatabase(driver: "pglite" | "postgres"): Promise<{
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}> {
+  const database = driver === "postgres" ? await createThrowawayDatabase() : undefined;
+  const options = database ? { databaseUrl: database.url } : { memory: true };
+  const handle = await openDatabase(options);
+  await migrateDatabase({ ...options, handle });
+  return {
+    handle,
+    async close() {
+      await handle.close();
+      await database?.drop();
     },
   };
 }

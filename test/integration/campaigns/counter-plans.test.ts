@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { campaignVariants } from "@/db/schema";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
+import type { DatabaseHandle } from "@/db";
 import { markFirstStatement } from "@/lib/emails/campaign-counters";
 import { TEST_DRIVER } from "../../support/app";
-import { createThrowawayDatabase } from "../../support/database";
+import { migratedTestDatabase } from "../../support/database";
 import { planReads } from "../../support/plans";
 
 /** A large campaign's recipients, and years of campaigns: reading all is the costlier plan. */
@@ -20,14 +20,10 @@ const CAMPAIGNS = 5_000;
  */
 describe(`campaign counters find their rows by index (${TEST_DRIVER})`, () => {
   let handle: DatabaseHandle;
-  let drop: (() => Promise<void>) | undefined;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const database = TEST_DRIVER === "postgres" ? await createThrowawayDatabase() : undefined;
-    const options = database ? { databaseUrl: database.url } : { memory: true };
-    handle = await openDatabase(options);
-    await migrateDatabase({ ...options, handle });
-    drop = database?.drop;
+    ({ handle, close } = await migratedTestDatabase(TEST_DRIVER));
     await handle.query(
       `insert into projects (id, name, created_at, updated_at) values ('prj_rp', 'P', now(), now())`,
     );
@@ -56,8 +52,7 @@ describe(`campaign counters find their rows by index (${TEST_DRIVER})`, () => {
   }, 120_000);
 
   afterAll(async () => {
-    await handle?.close();
-    await drop?.();
+    await close?.();
   });
 
   it("marks the first open through the recipients' unique key", async () => {

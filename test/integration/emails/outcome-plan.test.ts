@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SQL } from "drizzle-orm";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
+import type { DatabaseHandle } from "@/db";
 import type { Email } from "@/db/schema";
 import { emailsUpdateStatement } from "@/lib/emails/events";
 import { TEST_DRIVER } from "../../support/app";
-import { createThrowawayDatabase } from "../../support/database";
+import { migratedTestDatabase } from "../../support/database";
 import { planReads } from "../../support/plans";
 
 /** Enough emails that reading them all is the costlier plan, as in a real project's table. */
@@ -18,14 +18,10 @@ const EMAILS = 20_000;
  */
 describe(`outcome writes find their emails by index (${TEST_DRIVER})`, () => {
   let handle: DatabaseHandle;
-  let drop: (() => Promise<void>) | undefined;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const database = TEST_DRIVER === "postgres" ? await createThrowawayDatabase() : undefined;
-    const options = database ? { databaseUrl: database.url } : { memory: true };
-    handle = await openDatabase(options);
-    await migrateDatabase({ ...options, handle });
-    drop = database?.drop;
+    ({ handle, close } = await migratedTestDatabase(TEST_DRIVER));
     await handle.query(
       `insert into projects (id, name, created_at, updated_at) values ('prj_plan', 'P', now(), now())`,
     );
@@ -39,8 +35,7 @@ describe(`outcome writes find their emails by index (${TEST_DRIVER})`, () => {
   }, 120_000);
 
   afterAll(async () => {
-    await handle?.close();
-    await drop?.();
+    await close?.();
   });
 
   const scans = (statement: SQL) => planReads(handle, statement);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, rowsOf, type DatabaseHandle } from "@/db";
+import { rowsOf, type DatabaseHandle } from "@/db";
 import { sql } from "drizzle-orm";
 import { TEST_DRIVER } from "../../support/app";
-import { createThrowawayDatabase } from "../../support/database";
+import { migratedTestDatabase } from "../../support/database";
 
 /**
  * Mail bodies are compressed with lz4 where PostgreSQL has it (migration 0038): a campaign stores
@@ -12,19 +12,14 @@ import { createThrowawayDatabase } from "../../support/database";
  */
 describe(`mail body compression (${TEST_DRIVER})`, () => {
   let handle: DatabaseHandle;
-  let drop: (() => Promise<void>) | undefined;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const database = TEST_DRIVER === "postgres" ? await createThrowawayDatabase() : undefined;
-    const options = database ? { databaseUrl: database.url } : { memory: true };
-    handle = await openDatabase(options);
-    await migrateDatabase({ ...options, handle });
-    drop = database?.drop;
+    ({ handle, close } = await migratedTestDatabase(TEST_DRIVER));
   }, 120_000);
 
   afterAll(async () => {
-    await handle?.close();
-    await drop?.();
+    await close?.();
   });
 
   const query = async <T>(statement: ReturnType<typeof sql>) =>
