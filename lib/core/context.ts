@@ -37,7 +37,7 @@ export async function withTransaction<T>(
   return (executor as Database).transaction((tx) => fn(tx));
 }
 
-function isTransaction(executor: Executor): boolean {
+export function isTransaction(executor: Executor): boolean {
   // Drizzle transactions expose `rollback`; databases do not.
   return typeof (executor as { rollback?: unknown }).rollback === "function";
 }

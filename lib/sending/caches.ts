@@ -4,6 +4,7 @@ import { ttlCache, type TtlCache } from "@/lib/core/ttl-cache";
 import type { findVerifiedDomain } from "../domains/find-verified";
 import type { CompiledTemplate } from "../templates/compiled";
 import type { OutcomeWriter } from "./outcomes";
+import type { SendGroup } from "./send-group";
 
 /**
  * The sending pipeline's per-process caches, on the runtime (lib/start/runtime.ts builds them).
@@ -22,6 +23,8 @@ declare module "@/lib/core/runtime" {
     deliveryPacer: Pacer;
     /** The process's one outcome writer, made on first delivery (outcomes.ts). */
     outcomeWriter: OutcomeWriterSlot;
+    /** The process's group commit of POST /v1/send, made on first use (send-group.ts). */
+    sendGroup: SendGroupSlot;
   }
 }
 
@@ -69,4 +72,11 @@ export type OutcomeWriterSlot = { writer: OutcomeWriter | null };
 
 export function outcomeWriterSlot(): OutcomeWriterSlot {
   return { writer: null };
+}
+
+/** Concurrent sends of a process share transactions (send-group.ts); made on first use. */
+export type SendGroupSlot = { group: SendGroup | null };
+
+export function sendGroupSlot(): SendGroupSlot {
+  return { group: null };
 }

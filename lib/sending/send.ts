@@ -1,15 +1,17 @@
 import { z } from "zod";
-import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { isTransaction, withTransaction, type ServiceContext } from "@/lib/core/context";
 import { deliverEmailJob } from "./jobs";
 import { parseInput } from "@/lib/core/validation";
 import {
   claimIdempotencyKey,
   idempotencyClaim,
   storeIdempotentResponse,
+  type IdempotencyClaim,
   type StoredSendResponse,
 } from "./idempotency";
 import { OutboundBatch } from "./outbound";
-import { checkIdempotencyKey, checkSend, recordSend } from "./send-item";
+import { checkIdempotencyKey, checkSend, recordSend, type CheckedSend } from "./send-item";
+import { sendGroupOf } from "./send-group";
 import { SendEmailInput, SendEmailResponse } from "./schemas";
 
 export type SendEmailResult = {
@@ -19,7 +21,8 @@ export type SendEmailResult = {
 
 /**
  * POST /v1/send. Validates, renders and records the email with its delivery job in one
- * transaction (with the Idempotency-Key claim, so N concurrent requests with one key send once).
+ * transaction: shared with the process's concurrent sends (send-group.ts), or the send's own
+ * with its Idempotency-Key's claim (so N concurrent requests with one key send once).
  * Delivery itself happens in the worker: `sent` means accepted for the configured provider
  * (Resend's meaning); without a provider the email waits as `queued` (202); with a future
  * `scheduled_at` it waits as `scheduled` (202) until then.
@@ -39,7 +42,34 @@ export async function sendEmail(
   const now = ctx.clock.now();
   const checked = checkSend(ctx, values, now);
 
-  const result = await withTransaction(ctx.db, async (tx) => {
+  const result = claim ? await sendOnce(ctx, checked, claim, now) : await sendInGroup(ctx, checked);
+  if (result.body.status === "sent" && !("idempotent" in result.body))
+    ctx.jobs.notify(deliverEmailJob);
+  return result;
+}
+
+const statusOf = (body: StoredSendResponse) =>
+  body.status === "sent" ? (200 as const) : (202 as const);
+
+/**
+ * A send without an Idempotency-Key joins the process's group commit (send-group.ts); inside a
+ * caller's transaction it is recorded there.
+ */
+async function sendInGroup(ctx: ServiceContext, checked: CheckedSend): Promise<SendEmailResult> {
+  const body = isTransaction(ctx.db)
+    ? await sendOnce(ctx, checked, undefined, ctx.clock.now()).then((r) => r.body)
+    : await sendGroupOf(ctx).submit({ ctx, checked });
+  return { httpStatus: statusOf(body), body };
+}
+
+/** One send in its own transaction, with its Idempotency-Key's claim when it has one. */
+function sendOnce(
+  ctx: ServiceContext,
+  checked: CheckedSend,
+  claim: IdempotencyClaim | undefined,
+  now: Date,
+): Promise<SendEmailResult> {
+  return withTransaction(ctx.db, async (tx) => {
     if (claim) {
       const claimed = await claimIdempotencyKey(tx, claim, now);
       if (!claimed.claimed)
@@ -51,11 +81,8 @@ export async function sendEmail(
     const batch = new OutboundBatch(tx, ctx, now);
     const body = await recordSend(batch, ctx, checked);
     await batch.flush();
-    const httpStatus = body.status === "sent" ? (200 as const) : (202 as const);
+    const httpStatus = statusOf(body);
     if (claim) await storeIdempotentResponse(tx, claim, body, httpStatus);
     return { httpStatus, body };
   });
-  if (result.body.status === "sent" && !("idempotent" in result.body))
-    ctx.jobs.notify(deliverEmailJob);
-  return result;
 }

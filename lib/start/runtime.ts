@@ -24,6 +24,7 @@ import {
   submittedMessageCache,
   deliveryPacer,
   outcomeWriterSlot,
+  sendGroupSlot,
 } from "@/lib/sending/caches";
 import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
 
@@ -89,6 +90,7 @@ function runtimeCaches(): RuntimeCaches {
     submittedMessages: submittedMessageCache(),
     deliveryPacer: deliveryPacer(),
     outcomeWriter: outcomeWriterSlot(),
+    sendGroup: sendGroupSlot(),
     projectSettings: projectSettingsCache(),
     sns: snsClient(),
     mailgunTokens: mailgunTokenCache(),
