@@ -63,3 +63,13 @@ function settle<R>(waiting: Waiting<unknown, R>, result: ItemResult<R>) {
   if (result.ok) waiting.resolve(result.value);
   else waiting.reject(result.error);
 }
+
+/**
+ * Where a runtime keeps one of its GroupCommits (RuntimeCaches): made on first use, since the
+ * group's writer needs the runtime the slot is part of.
+ */
+export type GroupSlot<I, R> = { group: GroupCommit<I, R> | null };
+
+export function groupSlot<I, R>(): GroupSlot<I, R> {
+  return { group: null };
+}

@@ -4,7 +4,9 @@ import { ttlCache, type TtlCache } from "@/lib/core/ttl-cache";
 import type { findVerifiedDomain } from "../domains/find-verified";
 import type { CompiledTemplate } from "../templates/compiled";
 import type { OutcomeWriter } from "./outcomes";
-import type { SendGroup } from "./send-group";
+import type { GroupSlot } from "@/lib/core/group-commit";
+import type { PendingSend } from "./send-group";
+import type { StoredSendResponse } from "./idempotency";
 
 /**
  * The sending pipeline's per-process caches, on the runtime (lib/start/runtime.ts builds them).
@@ -24,7 +26,7 @@ declare module "@/lib/core/runtime" {
     /** The process's one outcome writer, made on first delivery (outcomes.ts). */
     outcomeWriter: OutcomeWriterSlot;
     /** The process's group commit of POST /v1/send, made on first use (send-group.ts). */
-    sendGroup: SendGroupSlot;
+    sendGroup: GroupSlot<PendingSend, StoredSendResponse>;
   }
 }
 
@@ -72,11 +74,4 @@ export type OutcomeWriterSlot = { writer: OutcomeWriter | null };
 
 export function outcomeWriterSlot(): OutcomeWriterSlot {
   return { writer: null };
-}
-
-/** Concurrent sends of a process share transactions (send-group.ts); made on first use. */
-export type SendGroupSlot = { group: SendGroup | null };
-
-export function sendGroupSlot(): SendGroupSlot {
-  return { group: null };
 }

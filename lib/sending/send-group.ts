@@ -8,7 +8,6 @@ import { recordSend, type CheckedSend } from "./send-item";
 
 /** One checked POST /v1/send waiting to be recorded, with the context of its request. */
 export type PendingSend = { ctx: ServiceContext; checked: CheckedSend };
-export type SendGroup = GroupCommit<PendingSend, StoredSendResponse>;
 
 /**
  * Sends of concurrent requests are recorded in shared transactions (lib/core/group-commit.ts).
@@ -22,7 +21,7 @@ const MAX_SENDS_PER_GROUP = 100;
 const GROUPS_IN_FLIGHT = { postgres: 4, pglite: 1 };
 
 /** The process's group commit of sends (one per runtime, kept in its caches). */
-export function sendGroupOf(runtime: Runtime): SendGroup {
+export function sendGroupOf(runtime: Runtime): GroupCommit<PendingSend, StoredSendResponse> {
   const slot = runtime.caches.sendGroup;
   return (slot.group ??= new GroupCommit((sends) => recordSendGroup(runtime, sends), {
     maxItems: MAX_SENDS_PER_GROUP,

@@ -14,6 +14,7 @@ import { QUEUE_NAMES } from "./job-registry";
 import { followPublicUrl } from "@/lib/instance/public-url";
 import { Transports } from "@/lib/core/transports";
 import { warnOnce } from "@/lib/core/warn-once";
+import { groupSlot } from "@/lib/core/group-commit";
 import { projectSettingsCache } from "@/lib/projects/settings";
 import { mailgunTokenCache } from "@/lib/providers/mailgun-signature";
 import { sendgridKeyCache } from "@/lib/providers/sendgrid-signature";
@@ -24,7 +25,6 @@ import {
   submittedMessageCache,
   deliveryPacer,
   outcomeWriterSlot,
-  sendGroupSlot,
 } from "@/lib/sending/caches";
 import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
 
@@ -90,7 +90,8 @@ function runtimeCaches(): RuntimeCaches {
     submittedMessages: submittedMessageCache(),
     deliveryPacer: deliveryPacer(),
     outcomeWriter: outcomeWriterSlot(),
-    sendGroup: sendGroupSlot(),
+    sendGroup: groupSlot(),
+    eventGroup: groupSlot(),
     projectSettings: projectSettingsCache(),
     sns: snsClient(),
     mailgunTokens: mailgunTokenCache(),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { automationRuns, events } from "@/db/schema";
 import { listEvents } from "@/lib/events/list";
 import { newId } from "@/lib/core/ids";
-import { startTestApp, type TestApp, type TestProject } from "../../support/app";
+import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { expectError, expectRequiresKey, ISO_MS } from "../../support/checks";
 
 let app: TestApp;
@@ -78,6 +78,30 @@ describe(`events API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
     expect(
       (await post("/v1/events", { name: "x", email: "theirs@example.com" })).body.contact_id,
     ).toBeNull();
+  });
+
+  // Concurrent events share transactions (lib/events/record.ts): each was its own before.
+  it("records concurrent events in shared transactions, each attributed and enrolling", async () => {
+    const p = await app.createProject({ name: "Grouped" });
+    const automation = await liveAutomation(p.live, { event: "event", name: "plan.upgraded" });
+    const people = Array.from({ length: 20 }, (_, i) => `group${i}@example.com`);
+    const contacts = await Promise.all(
+      people.map((email) => post("/v1/contacts", { email }, p.live)),
+    );
+    const answers = await Promise.all(
+      people.map((email) => post("/v1/events", { name: "plan.upgraded", email }, p.live)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+    expect(answers.map((a) => a.body.contact_id)).toEqual(contacts.map((c) => c.body.id));
+    const rows = await app.runtime.handle.query<{ tx: string }>(
+      `select xmin::text as tx from events where id = any($1)`,
+      [answers.map((a) => a.body.id)],
+    );
+    expect(rows).toHaveLength(20);
+    // PGlite runs each statement in this process's thread, so requests seldom overlap there.
+    if (TEST_DRIVER === "postgres") expect(new Set(rows.map((r) => r.tx)).size).toBeLessThan(10);
+    const runs = await runsOf(automation);
+    expect(runs.map((r) => r.contactId).sort()).toEqual(contacts.map((c) => c.body.id).sort());
   });
 
   it("answers invalid bodies with 422", async () => {
