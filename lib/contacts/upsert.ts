@@ -3,7 +3,10 @@ import { contacts, type Contact } from "@/db/schema";
 import type { Executor } from "@/db";
 import { compiledStatement } from "@/db/compiled";
 import { newSubscriberEnrollmentSql } from "../automations/enroll";
-import { withTransaction, type ServiceContext } from "@/lib/core/context";
+import { isTransaction, withTransaction, type ServiceContext } from "@/lib/core/context";
+import { groupIn, type GroupSlot } from "@/lib/core/group-commit";
+import { settleAll } from "@/lib/core/settle-all";
+import type { Runtime } from "@/lib/core/runtime";
 import { newId } from "@/lib/core/ids";
 import { projectSettings } from "../projects/settings";
 import { startDoubleOptIn } from "./double-opt-in";
@@ -65,21 +68,9 @@ export async function upsertContact(
     now: now.toISOString(),
     mode: ctx.keyMode,
   };
-  // Webhooks need the write and its deliveries in one transaction; a project nobody listens to
-  // keeps the single statement.
-  const hooked = (await subscribedTypes(db, ctx.projectId, CONTACT_WRITE_TYPES)).size > 0;
-  const row = hooked
-    ? await withTransaction(db, async (tx) => {
-        const written = (await upsertStatement<RawUpsertRow>(tx, statementValues))[0]!;
-        await enqueueContactWebhooks(
-          tx,
-          ctx.jobs,
-          [contactWriteOf(contactFromRow(written), written)],
-          now,
-        );
-        return written;
-      })
-    : (await upsertStatement<RawUpsertRow>(db, statementValues))[0];
+  const row = isTransaction(db)
+    ? await writeContact(db, ctx.jobs, statementValues, now)
+    : await contactGroupOf(ctx).submit(statementValues);
   if (!row) throw new Error("The contact upsert returned no row");
   if (row.enrolled_run_ids?.length) ctx.dueWork.wake();
   const upserted: UpsertContactResult = {
@@ -102,6 +93,70 @@ export async function upsertContact(
   await saveTopicChoices(db, ctx.jobs, ctx.projectId, [row.id], choices, now);
   if (confirm && row.created) await startDoubleOptIn(ctx, upserted.contact);
   return upserted;
+}
+
+/**
+ * One contact's write. Webhooks need the write and its deliveries in one transaction; a project
+ * nobody listens to keeps the single statement.
+ */
+async function writeContact(
+  db: Executor,
+  jobs: Runtime["jobs"],
+  values: UpsertValues,
+  now: Date,
+): Promise<RawUpsertRow | undefined> {
+  const hooked = (await subscribedTypes(db, values.projectId, CONTACT_WRITE_TYPES)).size > 0;
+  if (!hooked) return (await upsertStatement<RawUpsertRow>(db, values))[0];
+  return withTransaction(db, async (tx) => {
+    const written = (await upsertStatement<RawUpsertRow>(tx, values))[0]!;
+    await enqueueContactWebhooks(tx, jobs, [contactWriteOf(contactFromRow(written), written)], now);
+    return written;
+  });
+}
+
+declare module "@/lib/core/runtime" {
+  interface RuntimeCaches {
+    /** The process's group commit of POST /v1/contacts, made on first use (upsert.ts). */
+    contactGroup: GroupSlot<UpsertValues, RawUpsertRow | undefined>;
+  }
+}
+
+/**
+ * Concurrent upserts share a transaction (lib/core/group-commit.ts): their statements and the
+ * webhook lookup of their projects go out together, then the webhook deliveries of those with
+ * listeners, then one COMMIT; a write alone keeps its own path (writeContact). A group that
+ * fails (a deadlock with another group on the same contacts) runs again one write at a time.
+ */
+function contactGroupOf(runtime: Runtime) {
+  return groupIn(
+    runtime.caches.contactGroup,
+    runtime.handle.driver,
+    async (group: UpsertValues[]) => {
+      if (group.length === 1)
+        return [
+          {
+            ok: true as const,
+            value: await writeContact(runtime.db, runtime.jobs, group[0]!, runtime.clock.now()),
+          },
+        ];
+      return withTransaction(runtime.db, async (tx) => {
+        const projects = [...new Set(group.map((values) => values.projectId))];
+        const [listened, written] = await Promise.all([
+          settleAll(
+            projects.map((projectId) => subscribedTypes(tx, projectId, CONTACT_WRITE_TYPES)),
+          ),
+          settleAll(group.map((values) => upsertStatement<RawUpsertRow>(tx, values))),
+        ]);
+        const hooked = new Set(projects.filter((_, i) => listened[i]!.size > 0));
+        const rows = written.map(([row]) => row);
+        const writes = rows
+          .filter((row): row is RawUpsertRow => row !== undefined && hooked.has(row.project_id))
+          .map((row) => contactWriteOf(contactFromRow(row), row));
+        await enqueueContactWebhooks(tx, runtime.jobs, writes, runtime.clock.now());
+        return rows.map((row) => ({ ok: true as const, value: row }));
+      });
+    },
+  );
 }
 
 type RawUpsertRow = RawContactRow & {

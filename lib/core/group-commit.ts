@@ -73,3 +73,19 @@ export type GroupSlot<I, R> = { group: GroupCommit<I, R> | null };
 export function groupSlot<I, R>(): GroupSlot<I, R> {
   return { group: null };
 }
+
+/**
+ * The slot's group, made on first use with the limits that suit the database: up to 100 items
+ * a group; on PostgreSQL 4 groups at once (of the pool's 10 connections), on PGlite one, since
+ * it runs one transaction at a time anyway and a larger group is then the whole gain.
+ */
+export function groupIn<I, R>(
+  slot: GroupSlot<I, R>,
+  driver: "postgres" | "pglite",
+  writeGroup: (items: I[]) => Promise<ItemResult<R>[]>,
+): GroupCommit<I, R> {
+  return (slot.group ??= new GroupCommit(writeGroup, {
+    maxItems: 100,
+    maxInFlight: driver === "pglite" ? 1 : 4,
+  }));
+}

@@ -3,7 +3,8 @@ import { compiledStatement } from "@/db/compiled";
 import { contacts, events, type RecordedEvent } from "@/db/schema";
 import { eventTriggerStatements } from "../automations/enroll";
 import { isTransaction, withTransaction, type ServiceContext } from "@/lib/core/context";
-import { GroupCommit, type GroupSlot } from "@/lib/core/group-commit";
+import { groupIn, type GroupSlot } from "@/lib/core/group-commit";
+import { settleAll } from "@/lib/core/settle-all";
 import type { Runtime } from "@/lib/core/runtime";
 import type { Executor } from "@/db";
 import { newId } from "@/lib/core/ids";
@@ -61,25 +62,18 @@ declare module "@/lib/core/runtime" {
  * fails (a deadlock between two groups' enrollments, say) is run again one event at a time.
  */
 function eventGroupOf(runtime: Runtime) {
-  const slot = runtime.caches.eventGroup;
-  return (slot.group ??= new GroupCommit(
+  return groupIn(
+    runtime.caches.eventGroup,
+    runtime.handle.driver,
     async (group: RecordEventValues[]) => {
-      // All settle before an error leaves the transaction (then the group is run again alone).
-      const run = async (tx: Executor) => {
-        const settled = await Promise.allSettled(
-          group.map((values) => recordEventStatement<RecordedRow>(tx, values)),
-        );
-        const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
-        if (failure) throw failure.reason;
-        return settled.map((r) => (r as PromiseFulfilledResult<RecordedRow[]>).value);
-      };
+      const run = (tx: Executor) =>
+        settleAll(group.map((values) => recordEventStatement<RecordedRow>(tx, values)));
       // Alone, the statement is its own transaction.
       const rows =
         group.length === 1 ? await run(runtime.db) : await withTransaction(runtime.db, run);
       return rows.map(([row]) => ({ ok: true as const, value: row }));
     },
-    { maxItems: 100, maxInFlight: runtime.handle.driver === "pglite" ? 1 : 4 },
-  ));
+  );
 }
 
 type RecordEventValues = {

@@ -1,6 +1,6 @@
 import { withTransaction, type ServiceContext } from "@/lib/core/context";
 import { AppError } from "@/lib/core/errors";
-import { GroupCommit, type ItemResult } from "@/lib/core/group-commit";
+import { groupIn, type GroupCommit, type ItemResult } from "@/lib/core/group-commit";
 import type { Runtime } from "@/lib/core/runtime";
 import type { StoredSendResponse } from "./idempotency";
 import { OutboundBatch } from "./outbound";
@@ -15,18 +15,11 @@ export type PendingSend = { ctx: ServiceContext; checked: CheckedSend };
  * delivery job, its event, COMMIT) and each statement one socket write of ~0.13 ms of CPU on
  * this kind of VM: the web process spent more on them than on the request. A group also gives
  * its emails shared delivery jobs (up to 50 emails a job) instead of one job each.
- * PGlite runs one transaction at a time anyway, so there one group is written at a time.
  */
-const MAX_SENDS_PER_GROUP = 100;
-const GROUPS_IN_FLIGHT = { postgres: 4, pglite: 1 };
-
-/** The process's group commit of sends (one per runtime, kept in its caches). */
 export function sendGroupOf(runtime: Runtime): GroupCommit<PendingSend, StoredSendResponse> {
-  const slot = runtime.caches.sendGroup;
-  return (slot.group ??= new GroupCommit((sends) => recordSendGroup(runtime, sends), {
-    maxItems: MAX_SENDS_PER_GROUP,
-    maxInFlight: GROUPS_IN_FLIGHT[runtime.handle.driver],
-  }));
+  return groupIn(runtime.caches.sendGroup, runtime.handle.driver, (sends) =>
+    recordSendGroup(runtime, sends),
+  );
 }
 
 /**

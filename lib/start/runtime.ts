@@ -92,6 +92,7 @@ function runtimeCaches(): RuntimeCaches {
     outcomeWriter: outcomeWriterSlot(),
     sendGroup: groupSlot(),
     eventGroup: groupSlot(),
+    contactGroup: groupSlot(),
     projectSettings: projectSettingsCache(),
     sns: snsClient(),
     mailgunTokens: mailgunTokenCache(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp, type TestProject } from "../../support/app";
+import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 import { expectError, expectRequiresKey, ISO_MS } from "../../support/checks";
 
 let app: TestApp;
@@ -14,6 +14,42 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe(`contacts API (${process.env.MW_TEST_DRIVER ?? "pglite"})`, () => {
+  // Concurrent upserts share transactions (lib/contacts/upsert.ts): each was its own before.
+  it("writes concurrent upserts in shared transactions, with webhooks for the project that listens", async () => {
+    const listening = await app.createProject({ name: "Listening" });
+    const quiet = await app.createProject({ name: "Quiet" });
+    const endpoint = await app.api("/v1/webhooks", {
+      method: "POST",
+      key: listening.live,
+      body: { url: "https://hooks.example/contacts", events: ["contact.created"] },
+    });
+    expect(endpoint.status, endpoint.text).toBe(201);
+    const writes = Array.from({ length: 24 }, (_, i) =>
+      app.api("/v1/contacts", {
+        method: "POST",
+        key: i % 2 ? listening.live : quiet.live,
+        body: { email: `grouped${i}@example.com` },
+      }),
+    );
+    const answers = await Promise.all(writes);
+    expect(answers.map((a) => a.status)).toEqual(Array(24).fill(201));
+    const rows = await app.runtime.handle.query<{ tx: string }>(
+      `select xmin::text as tx from contacts where id = any($1)`,
+      [answers.map((a) => a.body.id)],
+    );
+    expect(rows).toHaveLength(24);
+    // PGlite runs each statement in this process's thread, so requests seldom overlap there.
+    if (TEST_DRIVER === "postgres") expect(new Set(rows.map((r) => r.tx)).size).toBeLessThan(12);
+    const deliveries = await app.runtime.handle.query<{ project_id: string; payload: string }>(
+      `select project_id, payload from webhook_deliveries where project_id = any($1)`,
+      [[listening.id, quiet.id]],
+    );
+    expect(deliveries.every((d) => d.project_id === listening.id)).toBe(true);
+    const announced = deliveries.map((d) => JSON.parse(d.payload).data.email).sort();
+    const expected = answers.filter((_, i) => i % 2).map((a) => a.body.email as string);
+    expect(announced).toEqual(expected.sort());
+  });
+
   it("creates with 201, then upserts by lowercased email with 200 and merges data", async () => {
     const created = await app.api("/v1/contacts", {
       method: "POST",
