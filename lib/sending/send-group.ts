@@ -14,7 +14,7 @@ export type PendingSend = { ctx: ServiceContext; checked: CheckedSend };
  * A send's transaction was five round trips (BEGIN, sender and suppressions, the email and its
  * delivery job, its event, COMMIT) and each statement one socket write of ~0.13 ms of CPU on
  * this kind of VM: the web process spent more on them than on the request. A group also gives
- * its emails shared delivery jobs (up to 50 emails a job) instead of one job each.
+ * its emails shared delivery jobs (EMAILS_PER_DELIVERY_JOB a job) instead of one job each.
  */
 export function sendGroupOf(runtime: Runtime): GroupCommit<PendingSend, StoredSendResponse> {
   return groupIn(runtime.caches.sendGroup, runtime.handle.driver, (sends) =>
