@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { withDeadline } from "@/db/deadline";
-import { emails } from "@/db/schema";
+import { emails, type Email } from "@/db/schema";
 import type { Job, PayloadOf } from "@/lib/core/jobs/kind";
 import type { deliverEmailJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
@@ -71,8 +71,8 @@ export async function deliverEmail(
 /**
  * Delivers the emails that still need it (status `sent`, no outcome yet) and that this worker
  * can claim (claims.ts: another worker's live claim means it is on its way already). They go
- * to the transport's pool DELIVERIES_IN_FLIGHT at a time; each outcome is written by the
- * OutcomeWriter as soon as a write is free. Claims are renewed while the work lasts and given
+ * to the transport's pool DELIVERIES_IN_FLIGHT at a time, a new one as soon as one is done;
+ * each outcome is written by the OutcomeWriter as soon as a write is free. Claims are renewed while the work lasts and given
  * back, on the way out, for the emails never handed to the relay.
  */
 export async function deliverEmails(
@@ -129,69 +129,77 @@ async function runDeliveries(
     );
     const writer = outcomeWriterOf(runtime);
     const noWayOut: string[] = [];
-    for (let i = 0; i < due.length; i += DELIVERIES_IN_FLIGHT) {
-      const slice = due.slice(i, i + DELIVERIES_IN_FLIGHT);
-      // Still ours? A claim that lapsed while earlier slices went out (a stalled process) may
-      // have been queued again and taken: that email is the other worker's now.
-      // A claim taken or renewed within a third of its lease cannot have lapsed: not asked again.
-      const fresh = performance.now() - confirmedAt < (claim.leaseSeconds * 1000) / 3;
-      const held = fresh
-        ? new Set(slice.map((e) => e.id))
-        : await withDeadline(
-            renewDeliveryClaims(
-              runtime.db,
-              slice.map((e) => e.id),
-              claim,
-            ),
-            CLAIM_QUERY_DEADLINE_MS,
-          );
-      if (!fresh) confirmedAt = performance.now();
-      for (const email of slice) if (!held.has(email.id)) unsettled.delete(email.id);
-      const settled = await Promise.allSettled(
-        slice
-          .filter((email) => held.has(email.id))
-          .map(async (email) => {
-            const transport = await runtime.transports.forEmail(email);
-            // The project's relays were removed since enqueue: it waits as `queued` for the next.
-            if (!transport) {
-              noWayOut.push(email.id);
-              return;
-            }
-            // Its receiver's (or relay's) next slot: waited for if close, else it is parked.
-            const keys = await paceKeysOf(runtime, email);
-            if (!slotTaken.has(email.id)) {
-              const wait = reserveSlot(runtime, keys);
-              if (wait > MAX_HOLD_MS) {
-                parked.push({
-                  email,
-                  ...waitingOnOf(runtime, keys),
-                  delayMs: wait,
-                  slotTaken: true,
-                });
-                return;
-              }
-              if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-            }
-            const message = await composeMessage(runtime, email);
-            // The sending domain was removed or lost verification since the send was accepted:
-            // never send unsigned mail from a domain the project no longer proves it owns.
-            let outcome: DeliveryOutcome;
-            if (!message.dkim && transport.name === "smtp") {
-              const error = "The sending domain is no longer verified for this project.";
-              outcome = { kind: "failed", error };
-            } else {
-              handedOver.add(email.id);
-              outcome = await transport.send(message);
-            }
-            const throttled = learnFromOutcome(runtime, keys, outcome, transport.name);
-            await writer.write(email, outcome, throttled ?? undefined);
-            unsettled.delete(email.id);
-            outcomes.set(email.id, outcome);
-          }),
+    const deliverOne = async (email: Email) => {
+      const transport = await runtime.transports.forEmail(email);
+      // The project's relays were removed since enqueue: it waits as `queued` for the next.
+      if (!transport) {
+        noWayOut.push(email.id);
+        return;
+      }
+      // Its receiver's (or relay's) next slot: waited for if close, else it is parked.
+      const keys = await paceKeysOf(runtime, email);
+      if (!slotTaken.has(email.id)) {
+        const wait = reserveSlot(runtime, keys);
+        if (wait > MAX_HOLD_MS) {
+          parked.push({ email, ...waitingOnOf(runtime, keys), delayMs: wait, slotTaken: true });
+          return;
+        }
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      const message = await composeMessage(runtime, email);
+      // The sending domain was removed or lost verification since the send was accepted:
+      // never send unsigned mail from a domain the project no longer proves it owns.
+      let outcome: DeliveryOutcome;
+      if (!message.dkim && transport.name === "smtp") {
+        const error = "The sending domain is no longer verified for this project.";
+        outcome = { kind: "failed", error };
+      } else {
+        handedOver.add(email.id);
+        outcome = await transport.send(message);
+      }
+      const throttled = learnFromOutcome(runtime, keys, outcome, transport.name);
+      await writer.write(email, outcome, throttled ?? undefined);
+      unsettled.delete(email.id);
+      outcomes.set(email.id, outcome);
+    };
+    // A sliding window: the next email starts as soon as one of the DELIVERIES_IN_FLIGHT is done
+    // (slices of 50 waited for their slowest before the next began, leaving the pool idle).
+    const inFlight = new Set<Promise<void>>();
+    const failures: unknown[] = [];
+    let renewedUpTo = 0;
+    const lost = new Set<string>();
+    for (let i = 0; i < due.length && failures.length === 0; i++) {
+      if (inFlight.size >= DELIVERIES_IN_FLIGHT) await Promise.race(inFlight);
+      if (failures.length > 0) break;
+      // Still ours? A claim that lapsed while earlier emails went out (a stalled process) may
+      // have been queued again and taken: that email is the other worker's now. A claim taken
+      // or renewed within a third of its lease cannot have lapsed: not asked again.
+      if (i >= renewedUpTo && performance.now() - confirmedAt >= (claim.leaseSeconds * 1000) / 3) {
+        const next = due.slice(i, i + DELIVERIES_IN_FLIGHT).map((e) => e.id);
+        const held = await withDeadline(
+          renewDeliveryClaims(runtime.db, next, claim),
+          CLAIM_QUERY_DEADLINE_MS,
+        );
+        for (const id of next) if (!held.has(id)) lost.add(id);
+        confirmedAt = performance.now();
+        renewedUpTo = i + next.length;
+      }
+      const email = due[i]!;
+      if (lost.has(email.id)) {
+        unsettled.delete(email.id);
+        continue;
+      }
+      const delivery: Promise<void> = deliverOne(email).then(
+        () => void inFlight.delete(delivery),
+        (error: unknown) => {
+          inFlight.delete(delivery);
+          failures.push(error);
+        },
       );
-      const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
-      if (failure) throw failure.reason;
+      inFlight.add(delivery);
     }
+    await Promise.all(inFlight);
+    if (failures.length > 0) throw failures[0];
     await requeueUndeliverable(runtime, noWayOut);
     await parkEmails(runtime, parked);
     for (const { email } of parked) unsettled.delete(email.id);

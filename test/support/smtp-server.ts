@@ -25,6 +25,8 @@ export async function startSmtpServer(
     refuseMailFrom?: string;
     /** Waits this long before answering each DATA: a relay of bounded speed per connection. */
     dataDelayMs?: number;
+    /** Waits this long before answering DATA for a recipient whose local part starts `slow`. */
+    slowDelayMs?: number;
     /**
      * Recipients at this domain are answered `421 4.7.0` at RCPT while `throttling()` is on (a
      * receiver telling a sender it goes too fast); every RCPT is logged in `rcptLog`.
@@ -100,7 +102,9 @@ export async function startSmtpServer(
           });
           callback(null, "Queued");
         };
+        const slow = session.envelope.rcptTo.some((r) => r.address.startsWith("slow"));
         if (holding) held.push(accept);
+        else if (slow && options.slowDelayMs) setTimeout(accept, options.slowDelayMs);
         else if (options.dataDelayMs) setTimeout(accept, options.dataDelayMs);
         else accept();
       });
