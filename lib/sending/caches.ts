@@ -5,8 +5,7 @@ import type { findVerifiedDomain } from "../domains/find-verified";
 import type { CompiledTemplate } from "../templates/compiled";
 import type { OutcomeWriter } from "./outcomes";
 import type { GroupSlot } from "@/lib/core/group-commit";
-import type { PendingSend } from "./send-group";
-import type { StoredSendResponse } from "./idempotency";
+import type { PendingSend, RecordedSend } from "./send-group";
 
 /**
  * The sending pipeline's per-process caches, on the runtime (lib/start/runtime.ts builds them).
@@ -26,7 +25,7 @@ declare module "@/lib/core/runtime" {
     /** The process's one outcome writer, made on first delivery (outcomes.ts). */
     outcomeWriter: OutcomeWriterSlot;
     /** The process's group commit of POST /v1/send, made on first use (send-group.ts). */
-    sendGroup: GroupSlot<PendingSend, StoredSendResponse>;
+    sendGroup: GroupSlot<PendingSend, RecordedSend>;
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { idempotencyKeys } from "@/db/schema";
 import type { Executor } from "@/db";
 import { ValidationError } from "@/lib/core/errors";
@@ -116,6 +116,14 @@ export async function storeIdempotentResponse(
     .update(idempotencyKeys)
     .set({ response: response as Record<string, unknown>, responseStatus: String(httpStatus) })
     .where(whereClaim(claim));
+}
+
+/**
+ * Undoes this transaction's claim of a key whose send was refused, as a rollback would: the key
+ * stays free for the request to be made again (the group commit refuses one send of many).
+ */
+export async function releaseIdempotencyKey(tx: Executor, claim: IdempotencyClaim) {
+  await tx.delete(idempotencyKeys).where(and(whereClaim(claim), isNull(idempotencyKeys.response)));
 }
 
 function whereClaim(claim: IdempotencyClaim) {

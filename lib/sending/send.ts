@@ -11,7 +11,7 @@ import {
 } from "./idempotency";
 import { OutboundBatch } from "./outbound";
 import { checkIdempotencyKey, checkSend, recordSend, type CheckedSend } from "./send-item";
-import { sendGroupOf } from "./send-group";
+import { SendAlone, sendGroupOf, statusOf, type RecordedSend } from "./send-group";
 import { SendEmailInput, SendEmailResponse } from "./schemas";
 
 export type SendEmailResult = {
@@ -21,8 +21,8 @@ export type SendEmailResult = {
 
 /**
  * POST /v1/send. Validates, renders and records the email with its delivery job in one
- * transaction: shared with the process's concurrent sends (send-group.ts), or the send's own
- * with its Idempotency-Key's claim (so N concurrent requests with one key send once).
+ * transaction shared with the process's concurrent sends (send-group.ts), with its
+ * Idempotency-Key's claim (so N concurrent requests with one key send once).
  * Delivery itself happens in the worker: `sent` means accepted for the configured provider
  * (Resend's meaning); without a provider the email waits as `queued` (202); with a future
  * `scheduled_at` it waits as `scheduled` (202) until then.
@@ -42,24 +42,18 @@ export async function sendEmail(
   const now = ctx.clock.now();
   const checked = checkSend(ctx, values, now);
 
-  const result = claim ? await sendOnce(ctx, checked, claim, now) : await sendInGroup(ctx, checked);
-  if (result.body.status === "sent" && !("idempotent" in result.body))
-    ctx.jobs.notify(deliverEmailJob);
-  return result;
-}
-
-const statusOf = (body: StoredSendResponse) =>
-  body.status === "sent" ? (200 as const) : (202 as const);
-
-/**
- * A send without an Idempotency-Key joins the process's group commit (send-group.ts); inside a
- * caller's transaction it is recorded there.
- */
-async function sendInGroup(ctx: ServiceContext, checked: CheckedSend): Promise<SendEmailResult> {
-  const body = isTransaction(ctx.db)
-    ? await sendOnce(ctx, checked, undefined, ctx.clock.now()).then((r) => r.body)
-    : await sendGroupOf(ctx).submit({ ctx, checked });
-  return { httpStatus: statusOf(body), body };
+  // In a caller's transaction the send is recorded there; otherwise it joins the process's
+  // group commit (send-group.ts), but for a key another send of its group has too.
+  const result = isTransaction(ctx.db)
+    ? await sendOnce(ctx, checked, claim, now)
+    : await sendGroupOf(ctx)
+        .submit({ ctx, checked, claim })
+        .catch((error: unknown) => {
+          if (error instanceof SendAlone) return sendOnce(ctx, checked, claim, now);
+          throw error;
+        });
+  if (result.body.status === "sent" && !result.body.idempotent) ctx.jobs.notify(deliverEmailJob);
+  return result as SendEmailResult;
 }
 
 /** One send in its own transaction, with its Idempotency-Key's claim when it has one. */
@@ -68,7 +62,7 @@ function sendOnce(
   checked: CheckedSend,
   claim: IdempotencyClaim | undefined,
   now: Date,
-): Promise<SendEmailResult> {
+): Promise<RecordedSend> {
   return withTransaction(ctx.db, async (tx) => {
     if (claim) {
       const claimed = await claimIdempotencyKey(tx, claim, now);

@@ -13,11 +13,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-const send = (body: Record<string, unknown>, key = project.live) =>
+const send = (body: Record<string, unknown>, key = project.live, idempotencyKey?: string) =>
   app.api("/v1/send", {
     method: "POST",
     key,
     body: { from: "Acme <hello@mail.test>", subject: "Hi", html: "<p>Hi</p>", ...body },
+    headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : undefined,
   });
 
 /**
@@ -63,9 +64,10 @@ describe(`concurrent POST /v1/send (${TEST_DRIVER})`, () => {
     const modes = Object.fromEntries(rows.map((r) => [r.id, r.mode]));
     expect(liveAnswers.map((a) => modes[a.body.id])).toEqual(Array(24).fill("live"));
     expect(simulatedAnswers.map((a) => modes[a.body.id])).toEqual(["test", "test"]);
-    // Fewer transactions than sends (each send had its own before).
-    const transactions = new Set(rows.map((r) => r.tx)).size;
-    expect(transactions).toBeLessThan(13);
+    // Fewer transactions than sends (each send had its own before). PGlite runs statements in
+    // this process's thread, so whether requests overlap there is up to timing: not asserted.
+    const grouped = TEST_DRIVER === "postgres";
+    if (grouped) expect(new Set(rows.map((r) => r.tx)).size).toBeLessThan(13);
 
     // Every accepted email has exactly one delivery job, and jobs carry several emails.
     const jobs = await app.runtime.handle.query<{ ids: string[] }>(
@@ -74,7 +76,54 @@ describe(`concurrent POST /v1/send (${TEST_DRIVER})`, () => {
     );
     const queued = jobs.flatMap((j) => j.ids).filter((id) => ids.includes(id));
     expect(queued.sort()).toEqual([...ids].sort());
-    expect(jobs.length).toBeLessThan(ids.length);
+    if (grouped) expect(jobs.length).toBeLessThan(ids.length);
+  });
+
+  it("groups keyed sends too: each key sends once, and a refused send leaves its key free", async () => {
+    const blocked = await app.api("/v1/suppressions", {
+      method: "POST",
+      key: project.live,
+      body: { email: "blocked@example.com" },
+    });
+    expect(blocked.status, blocked.text).toBeLessThan(300);
+    const keyed = Array.from({ length: 12 }, (_, i) =>
+      send({ to: `keyed${i}@example.com` }, project.live, `order-${i}`),
+    );
+    // Four requests with one key (a client retrying at once): one email, three replays of it.
+    const twins = Array.from({ length: 4 }, () =>
+      send({ to: "twin@example.com" }, project.live, "order-twin"),
+    );
+    const refused = send({ to: "blocked@example.com" }, project.live, "order-blocked");
+    const [keyedAnswers, twinAnswers, refusedAnswer] = await Promise.all([
+      Promise.all(keyed),
+      Promise.all(twins),
+      refused,
+    ]);
+    expect(keyedAnswers.map((a) => [a.status, a.body.idempotent])).toEqual(
+      Array(12).fill([200, undefined]),
+    );
+    expect(twinAnswers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(twinAnswers.map((a) => a.body.id)).size).toBe(1);
+    expect(twinAnswers.filter((a) => a.body.idempotent === true)).toHaveLength(3);
+    expect(refusedAnswer.status, refusedAnswer.text).toBe(422);
+
+    const rows = await app.runtime.handle.query<{ tx: string }>(
+      `select xmin::text as tx from emails where id = any($1)`,
+      [keyedAnswers.map((a) => a.body.id)],
+    );
+    if (TEST_DRIVER === "postgres") expect(new Set(rows.map((r) => r.tx)).size).toBeLessThan(8);
+
+    // The refused send's key was not kept: once the address is allowed, the same request sends.
+    const removed = await app.api("/v1/suppressions/blocked%40example.com", {
+      method: "DELETE",
+      key: project.live,
+    });
+    expect(removed.status, removed.text).toBeLessThan(300);
+    const again = await send({ to: "blocked@example.com" }, project.live, "order-blocked");
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.idempotent).toBeUndefined();
+    const replay = await send({ to: "blocked@example.com" }, project.live, "order-blocked");
+    expect(replay.body).toMatchObject({ id: again.body.id, idempotent: true });
   });
 
   it("still answers a lone send at once, in a group of its own", async () => {
