@@ -72,8 +72,8 @@ export async function deliverEmail(
  * Delivers the emails that still need it (status `sent`, no outcome yet) and that this worker
  * can claim (claims.ts: another worker's live claim means it is on its way already). They go
  * to the transport's pool DELIVERIES_IN_FLIGHT at a time, a new one as soon as one is done;
- * each outcome is written by the OutcomeWriter as soon as a write is free. Claims are renewed while the work lasts and given
- * back, on the way out, for the emails never handed to the relay.
+ * each outcome is written by the OutcomeWriter as soon as a write is free. Claims are renewed
+ * while the work lasts and given back, on the way out, for the emails never handed to the relay.
  */
 export async function deliverEmails(
   runtime: DeliveryDeps,
@@ -206,7 +206,7 @@ async function runDeliveries(
     return { outcomes, claimedElsewhere };
   } finally {
     heartbeat.stop();
-    // Never handed over (composition failed, no transport, an earlier slice threw): free at once,
+    // Never handed over (composition failed, no transport, an earlier delivery threw): free at once,
     // for this run's job to retry (a job does not complete while another run holds its emails,
     // deliverEmailBatch, so this run's job, or a newer one that met the claim, is still there).
     // Handed over without a written outcome: the claim stays, and lapses if nobody writes one.

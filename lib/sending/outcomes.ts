@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { emails, type Email } from "@/db/schema";
 import type { Executor } from "@/db";
 import { withDeadline } from "@/db/deadline";
+import { settleAll } from "@/lib/core/settle-all";
 import { isTransientDatabaseError } from "@/db/transient-errors";
 import { recordEmailEvent, recordEmailEvents, type RecordEmailEventInput } from "../emails/events";
 import { PRIORITY } from "@/lib/core/jobs/priority";
@@ -165,12 +166,10 @@ async function recordOutcomes(runtime: DeliveryDeps, batch: PendingOutcome[]) {
     // Whatever the outcome, no run holds these emails any more (a deferred one's retry job
     // claims it again). Sent beside the events: postgres.js pipelines the two statements. Both
     // settle before an error leaves the transaction, so neither runs after its rollback.
-    const written = await Promise.allSettled([
+    await settleAll<unknown>([
       recordEmailEvents(tx, runtime.jobs, events),
       dropDeliveryClaims(tx, [...open]),
     ]);
-    const failure = written.find((r): r is PromiseRejectedResult => r.status === "rejected");
-    if (failure) throw failure.reason;
   });
 }
 

@@ -2,6 +2,7 @@ import { emailEvents, emails, type EmailType } from "@/db/schema";
 import type { Executor } from "@/db";
 import { insertRows } from "@/db/bulk-insert";
 import { newId } from "@/lib/core/ids";
+import { settleAll } from "@/lib/core/settle-all";
 import { newTrackingToken } from "../tracking/token";
 import { PRIORITY } from "@/lib/core/jobs/priority";
 import { EMAILS_PER_DELIVERY_JOB, deliverEmailJob } from "./jobs";
@@ -79,7 +80,7 @@ export async function insertOutgoingEmails(
   // The delivery jobs go out with the emails (postgres.js pipelines statements issued together
   // on the transaction's connection: a round trip saved); the events wait for their emails
   // (their foreign key). All settle before an error leaves the transaction.
-  const written = await Promise.allSettled([
+  await settleAll<unknown>([
     insertRows(
       tx,
       emails,
@@ -97,8 +98,6 @@ export async function insertOutgoingEmails(
       prepared.filter((p) => p.deliver).map((p) => p.row),
     ),
   ]);
-  const failure = written.find((r): r is PromiseRejectedResult => r.status === "rejected");
-  if (failure) throw failure.reason;
   // A scheduled email's job starts at its time (pg-boss startAfter), in the same transaction.
   for (const { row } of prepared) {
     if (row.status !== "scheduled" || !row.scheduledAt) continue;

@@ -43,7 +43,14 @@ export function sendGroupOf(runtime: Runtime): GroupCommit<PendingSend, Recorded
   );
 }
 
-export const statusOf = (body: StoredSendResponse) =>
+/** One send in a transaction of its own, or in the caller's: a group of one. */
+export async function recordSendAlone(runtime: Runtime, send: PendingSend): Promise<RecordedSend> {
+  const [result] = await recordSendGroup(runtime, [send]);
+  if (!result!.ok) throw result!.error;
+  return result!.value;
+}
+
+const statusOf = (body: StoredSendResponse) =>
   body.status === "sent" ? (200 as const) : (202 as const);
 
 /**

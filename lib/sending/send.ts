@@ -1,17 +1,10 @@
 import { z } from "zod";
-import { isTransaction, withTransaction, type ServiceContext } from "@/lib/core/context";
+import { isTransaction, type ServiceContext } from "@/lib/core/context";
 import { deliverEmailJob } from "./jobs";
 import { parseInput } from "@/lib/core/validation";
-import {
-  claimIdempotencyKey,
-  idempotencyClaim,
-  storeIdempotentResponse,
-  type IdempotencyClaim,
-  type StoredSendResponse,
-} from "./idempotency";
-import { OutboundBatch } from "./outbound";
-import { checkIdempotencyKey, checkSend, recordSend, type CheckedSend } from "./send-item";
-import { SendAlone, sendGroupOf, statusOf, type RecordedSend } from "./send-group";
+import { idempotencyClaim, type StoredSendResponse } from "./idempotency";
+import { checkIdempotencyKey, checkSend } from "./send-item";
+import { recordSendAlone, SendAlone, sendGroupOf } from "./send-group";
 import { SendEmailInput, SendEmailResponse } from "./schemas";
 
 export type SendEmailResult = {
@@ -44,39 +37,15 @@ export async function sendEmail(
 
   // In a caller's transaction the send is recorded there; otherwise it joins the process's
   // group commit (send-group.ts), but for a key another send of its group has too.
+  const send = { ctx, checked, claim };
   const result = isTransaction(ctx.db)
-    ? await sendOnce(ctx, checked, claim, now)
+    ? await recordSendAlone(ctx, send)
     : await sendGroupOf(ctx)
-        .submit({ ctx, checked, claim })
+        .submit(send)
         .catch((error: unknown) => {
-          if (error instanceof SendAlone) return sendOnce(ctx, checked, claim, now);
+          if (error instanceof SendAlone) return recordSendAlone(ctx, send);
           throw error;
         });
   if (result.body.status === "sent" && !result.body.idempotent) ctx.jobs.notify(deliverEmailJob);
   return result as SendEmailResult;
-}
-
-/** One send in its own transaction, with its Idempotency-Key's claim when it has one. */
-function sendOnce(
-  ctx: ServiceContext,
-  checked: CheckedSend,
-  claim: IdempotencyClaim | undefined,
-  now: Date,
-): Promise<RecordedSend> {
-  return withTransaction(ctx.db, async (tx) => {
-    if (claim) {
-      const claimed = await claimIdempotencyKey(tx, claim, now);
-      if (!claimed.claimed)
-        return {
-          httpStatus: 200 as const,
-          body: { ...claimed.response, idempotent: true as const },
-        };
-    }
-    const batch = new OutboundBatch(tx, ctx, now);
-    const body = await recordSend(batch, ctx, checked);
-    await batch.flush();
-    const httpStatus = statusOf(body);
-    if (claim) await storeIdempotentResponse(tx, claim, body, httpStatus);
-    return { httpStatus, body };
-  });
 }

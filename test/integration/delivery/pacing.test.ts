@@ -4,6 +4,7 @@ import { emailEvents, emails } from "@/db/schema";
 import type { Job } from "@/lib/core/jobs/kind";
 import { deliverEmailBatch, deliverEmails } from "@/lib/sending/deliver";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
+import { acceptedSends } from "../../support/sends";
 import { startSmtpServer } from "../../support/smtp-server";
 
 /**
@@ -26,19 +27,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function accepted(addresses: string[]): Promise<string[]> {
-  const ids: string[] = [];
-  for (const to of addresses) {
-    const res = await app.api("/v1/send", {
-      method: "POST",
-      key: project.live,
-      body: { from: "hello@mail.test", to, subject: "Hi", html: "<p>Hi</p>" },
-    });
-    expect(res.status, res.text).toBe(200);
-    ids.push(res.body.id as string);
-  }
-  return ids;
-}
+const accepted = (addresses: string[]) => acceptedSends(app, project.live, addresses);
 
 const rows = (ids: string[]) => app.runtime.db.select().from(emails).where(inArray(emails.id, ids));
 

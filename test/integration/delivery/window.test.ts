@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverEmails } from "@/lib/sending/deliver";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
+import { acceptedSends } from "../../support/sends";
 import { startSmtpServer } from "../../support/smtp-server";
 
 let app: TestApp;
@@ -29,16 +30,7 @@ describe(`a delivery run's window (${TEST_DRIVER})`, () => {
       "slow0@example.com",
       ...Array.from({ length: 69 }, (_, i) => `fast${i}@example.com`),
     ];
-    const ids: string[] = [];
-    for (const to of recipients) {
-      const res = await app.api("/v1/send", {
-        method: "POST",
-        key: project.live,
-        body: { from: "hello@mail.test", to, subject: "Hi", html: "<p>Hi</p>" },
-      });
-      expect(res.status, res.text).toBe(200);
-      ids.push(res.body.id as string);
-    }
+    const ids = await acceptedSends(app, project.live, recipients);
     const outcomes = await deliverEmails(app.runtime, ids);
     expect([...outcomes.values()].every((o) => o.kind === "delivered")).toBe(true);
     const slow = smtp.received.find((m) => m.to[0] === "slow0@example.com")!;

@@ -21,18 +21,22 @@ const send = (body: Record<string, unknown>, key = project.live, idempotencyKey?
     headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : undefined,
   });
 
+async function suppress(email: string) {
+  const added = await app.api("/v1/suppressions", {
+    method: "POST",
+    key: project.live,
+    body: { email },
+  });
+  expect(added.status, added.text).toBeLessThan(300);
+}
+
 /**
  * Concurrent sends share transactions (lib/sending/send-group.ts): each used to be its own
  * transaction of five round trips, which cost the web process more than the request itself.
  */
 describe(`concurrent POST /v1/send (${TEST_DRIVER})`, () => {
   it("share transactions and delivery jobs; a refused send is refused alone", async () => {
-    const suppressed = await app.api("/v1/suppressions", {
-      method: "POST",
-      key: project.live,
-      body: { email: "gone@example.com" },
-    });
-    expect(suppressed.status, suppressed.text).toBeLessThan(300);
+    await suppress("gone@example.com");
 
     const live = Array.from({ length: 24 }, (_, i) => send({ to: `reader${i}@example.com` }));
     const simulated = [0, 1].map((i) => send({ to: `tester${i}@example.com` }, project.test));
@@ -80,12 +84,7 @@ describe(`concurrent POST /v1/send (${TEST_DRIVER})`, () => {
   });
 
   it("groups keyed sends too: each key sends once, and a refused send leaves its key free", async () => {
-    const blocked = await app.api("/v1/suppressions", {
-      method: "POST",
-      key: project.live,
-      body: { email: "blocked@example.com" },
-    });
-    expect(blocked.status, blocked.text).toBeLessThan(300);
+    await suppress("blocked@example.com");
     const keyed = Array.from({ length: 12 }, (_, i) =>
       send({ to: `keyed${i}@example.com` }, project.live, `order-${i}`),
     );
