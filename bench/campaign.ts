@@ -24,13 +24,11 @@ import { serviceContext } from "@/lib/core/context";
 import { createProject } from "@/lib/projects/create";
 import { createTopic } from "@/lib/topics/manage";
 import { makeRuntime } from "@/lib/start/runtime";
-import { composeMessage } from "@/lib/sending/compose";
-import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
 import { waitForHttp } from "./lib/load";
 import { ensureBuild, startApp, startProcess, startScript, stopProcess } from "./lib/processes";
 import { seedContacts } from "./lib/seed";
-import { transportCeiling } from "./lib/transport-ceiling";
+import { ceilingMessageOf, transportCeiling } from "./lib/transport-ceiling";
 import { waitUntil } from "./lib/wait";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
@@ -175,25 +173,10 @@ async function main() {
       .from(emails)
       .where(eq(emails.campaignId, campaign.id))
       .limit(1);
-    const composed = await composeMessage(
-      {
-        db: handle.db,
-        config: runtime.config,
-        caches: runtime.caches,
-        instrumentHtml: trackingInstrumenter(runtime),
-      },
-      sample!,
-    );
-    const ceilingMessage = {
-      from: composed.from,
-      subject: () => composed.subject,
-      html: composed.html!,
-      text: composed.text,
-      headers: composed.headers,
-    };
+    const { message: ceilingMessage, dkim } = await ceilingMessageOf(runtime, sample!);
     const signedRate = await transportCeiling(smtpUrl, CEILING_MESSAGES, {
       ...ceilingMessage,
-      dkim: composed.dkim,
+      dkim,
     });
     const unsignedCount = Math.min(CEILING_MESSAGES, 100_000);
     const unsignedRate = await transportCeiling(smtpUrl, unsignedCount, ceilingMessage);

@@ -1,5 +1,40 @@
 import { createSmtpTransport } from "@/lib/core/transports/smtp";
 import type { OutgoingMessage } from "@/lib/core/transports";
+import type { Email } from "@/db/schema";
+import type { Runtime } from "@/lib/core/runtime";
+import { composeMessage } from "@/lib/sending/compose";
+import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
+
+/** What the ceiling pushes: one message, fixed but for its subject. */
+export type CeilingMessage = {
+  from: string;
+  subject: (i: number) => string;
+  html: string;
+  text: string | null;
+  headers?: Record<string, string>;
+  dkim?: OutgoingMessage["dkim"];
+};
+
+/**
+ * One of the run's emails composed as the worker composes it (tracking, the derived text part,
+ * List-Unsubscribe, the domain's DKIM key): the ceiling pushes that message pre-built, so it
+ * differs from the worker's work only by what the worker does per email (database, text,
+ * tracking, signature), not by a smaller message.
+ */
+export async function ceilingMessageOf(runtime: Runtime, email: Email) {
+  const composed = await composeMessage(
+    { ...runtime, instrumentHtml: trackingInstrumenter(runtime) },
+    email,
+  );
+  const message: CeilingMessage = {
+    from: composed.from,
+    subject: () => composed.subject,
+    html: composed.html!,
+    text: composed.text,
+    headers: composed.headers,
+  };
+  return { message, dkim: composed.dkim };
+}
 
 /**
  * The delivery ceiling the benchmarks compare against: `total` pre-rendered messages pushed
@@ -10,14 +45,7 @@ import type { OutgoingMessage } from "@/lib/core/transports";
 export async function transportCeiling(
   smtpUrl: string,
   total: number,
-  message: {
-    from: string;
-    subject: (i: number) => string;
-    html: string;
-    text: string | null;
-    headers?: Record<string, string>;
-    dkim?: OutgoingMessage["dkim"];
-  },
+  message: CeilingMessage,
 ): Promise<number> {
   const transport = createSmtpTransport(smtpUrl, {
     maxConnections: Number(process.env.SMTP_POOL_SIZE ?? 5),

@@ -1,18 +1,8 @@
 import { createHash } from "node:crypto";
+import type { SmtpEndpoint } from "@/lib/core/smtp/client";
 
 /** One way out for a project's mail, with its secret in the clear (kept in memory only). */
-export type SmtpRelay = {
-  kind: "smtp";
-  id: string;
-  name: string;
-  host: string;
-  port: number;
-  /** `tls`: TLS from the first byte (465); `starttls`: upgrade required; `none`: plain text. */
-  tlsMode: "starttls" | "tls" | "none" | "opportunistic";
-  verifyCertificate: boolean;
-  username: string | null;
-  password: string | null;
-};
+export type SmtpRelay = { kind: "smtp"; id: string; name: string } & SmtpEndpoint;
 export type ResendRelay = {
   kind: "resend";
   id: string;
