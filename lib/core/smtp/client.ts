@@ -221,6 +221,10 @@ export class SmtpConnection {
   }
 
   private async startTls() {
+    // Required but not offered: no mail goes out in the clear, and the operator's relay setting
+    // is at fault, not the message (no reply code, so the email waits instead of failing).
+    if (!this.extensions.has("STARTTLS"))
+      throw smtpError("The server does not offer STARTTLS, which this relay requires", "ETLS");
     const answer = await this.command("STARTTLS");
     if (!answer.startsWith("2"))
       throw smtpError("Server refused STARTTLS", "ETLS", answer, "STARTTLS");

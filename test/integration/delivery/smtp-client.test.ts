@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SmtpConnection, type SmtpEndpoint } from "@/lib/core/smtp/client";
 import type { SmtpError } from "@/lib/core/smtp/client-errors";
 import { SmtpPool } from "@/lib/core/smtp/pool";
+import { classifySmtpError, RELAY_UNREACHABLE } from "@/lib/core/transports/smtp";
 import { startScriptedSmtp } from "../../support/scripted-smtp";
 import { startSmtpServer } from "../../support/smtp-server";
 import { selfSignedCertificate } from "../../support/tls";
@@ -221,7 +222,11 @@ describe("SMTP client (lib/core/smtp)", () => {
     const noTls = await pool(plain.port, { tlsMode: "starttls" })
       .send({ from: "a@mail.test", to: ["b@x.test"] }, message())
       .catch((error: SmtpError) => error);
-    expect(noTls).toMatchObject({ command: "STARTTLS" });
+    expect(noTls).toMatchObject({ code: "ETLS" });
+    expect(classifySmtpError(noTls as SmtpError)).toEqual({
+      kind: "deferred",
+      response: RELAY_UNREACHABLE,
+    });
     expect(plain.received).toHaveLength(0);
   });
 
