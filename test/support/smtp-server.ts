@@ -13,8 +13,8 @@ export type ReceivedMessage = {
 /**
  * A real SMTP server for tests (the `smtp-server` package on loopback). Recipients decide the
  * reply: local part `reject…` → 550 at RCPT, `defer…` → 451 at RCPT for the first
- * `deferCount` attempts. `hold()` makes the server stop answering DATA until `release()`, to
- * crash a sender mid-delivery. A message counts as received only once the server says 250.
+ * `deferCount` attempts. `hold()` (or `holdAfter(n)`) makes the server stop answering DATA until
+ * `release()`, to crash a sender mid-delivery. A message counts as received only once the server says 250.
  */
 export async function startSmtpServer(
   options: {
@@ -39,6 +39,8 @@ export async function startSmtpServer(
   const received: ReceivedMessage[] = [];
   const deferrals = new Map<string, number>();
   let holding = false;
+  /** Messages still to accept before holding starts (`holdAfter`). */
+  let acceptBeforeHold: number | null = null;
   const held: (() => void)[] = [];
 
   const server = new SMTPServer({
@@ -103,6 +105,10 @@ export async function startSmtpServer(
           callback(null, "Queued");
         };
         const slow = session.envelope.rcptTo.some((r) => r.address.startsWith("slow"));
+        if (acceptBeforeHold !== null && acceptBeforeHold-- <= 0) {
+          acceptBeforeHold = null;
+          holding = true;
+        }
         if (holding) held.push(accept);
         else if (slow && options.slowDelayMs) setTimeout(accept, options.slowDelayMs);
         else if (options.dataDelayMs) setTimeout(accept, options.dataDelayMs);
@@ -124,6 +130,13 @@ export async function startSmtpServer(
     received,
     hold: () => {
       holding = true;
+    },
+    /**
+     * Accepts the next `count` messages, then holds like `hold()`: a fast client cannot finish
+     * everything in the moment between a test seeing its first delivery and calling `hold()`.
+     */
+    holdAfter: (count: number) => {
+      acceptBeforeHold = count;
     },
     heldCount: () => held.length,
     rcptLog,
