@@ -27,18 +27,21 @@ export type AttemptRecord = {
 export async function recordAttempt(runtime: Runtime, record: AttemptRecord) {
   const { result } = record;
   await runtime.db.transaction(async (tx) => {
-    const [delivery] = await tx
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.id, record.deliveryId))
-      .for("update");
-    if (!delivery) return; // deleted with its endpoint while the request was in flight
+    // The endpoint's row first, then its delivery's: the order in which deleting an endpoint
+    // locks them (its row, then the deliveries its cascade removes). The other order deadlocked
+    // with a DELETE /v1/webhooks/:id in CI (contract-postgres, 2026-11-29).
     const [endpoint] = await tx
       .select()
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, record.endpointId))
       .for("update");
-    if (!endpoint) return;
+    if (!endpoint) return; // deleted with its deliveries while the request was in flight
+    const [delivery] = await tx
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, record.deliveryId))
+      .for("update");
+    if (!delivery) return;
     const now = runtime.clock.now();
 
     await tx.insert(webhookAttempts).values({
