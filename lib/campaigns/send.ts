@@ -234,11 +234,13 @@ export async function runCampaignFanout(
  * settled, from its variants' counters (the outcome's transaction moves them).
  */
 async function campaignBacklog(runtime: Runtime, campaignId: string) {
-  const [row] = rowsOf<{ waiting: number; settled: number }>(
-    await runtime.db.execute(sql`
-      select coalesce(sum(sent - delivered - bounced - failed), 0)::int as waiting,
-             coalesce(sum(delivered + bounced + failed), 0)::int as settled
-      from ${campaignVariants} where campaign_id = ${campaignId}`),
-  );
+  const v = campaignVariants;
+  const [row] = await runtime.db
+    .select({
+      waiting: sql<number>`coalesce(sum(${v.sent} - ${v.delivered} - ${v.bounced} - ${v.failed}), 0)::int`,
+      settled: sql<number>`coalesce(sum(${v.delivered} + ${v.bounced} + ${v.failed}), 0)::int`,
+    })
+    .from(v)
+    .where(eq(v.campaignId, campaignId));
   return { waiting: row?.waiting ?? 0, settled: row?.settled ?? 0 };
 }

@@ -1,6 +1,7 @@
 /**
  * An SMTP client's error, shaped as nodemailer shapes its own (what classifySmtpError reads): the
  * server's reply and its code, the command it answered, and for refused recipients each one's.
+ * (Not ./reply-error.ts's `smtpError`: that one is a reply our servers give.)
  */
 export type SmtpError = Error & {
   code?: string;
@@ -12,7 +13,7 @@ export type SmtpError = Error & {
   rejectedErrors?: SmtpError[];
 };
 
-export function smtpError(
+export function smtpClientError(
   message: string,
   code: string,
   response?: string,

@@ -5,7 +5,7 @@ import {
   type SmtpSendResult,
   type SmtpTimeouts,
 } from "./client";
-import { smtpError, type SmtpError } from "./client-errors";
+import { smtpClientError, type SmtpError } from "./client-errors";
 
 export type SmtpPoolOptions = {
   maxConnections: number;
@@ -68,7 +68,7 @@ export class SmtpPool {
 
   private async acquire(): Promise<SmtpConnection> {
     for (;;) {
-      if (this.closed) throw smtpError("The SMTP pool is closed", "ECONNECTION");
+      if (this.closed) throw smtpClientError("The SMTP pool is closed", "ECONNECTION");
       const idle = this.idle.pop();
       if (idle) {
         clearTimeout(this.idleTimers.get(idle));

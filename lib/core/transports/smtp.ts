@@ -12,8 +12,6 @@ import { smtpRelayFromUrl, type SmtpRelay } from "./relays";
  * Pooled SMTP through our pipelining client (lib/core/smtp/pool.ts): MAIL, RCPT and DATA in one
  * write, so a message costs two round trips on a connection instead of nodemailer's four, and no
  * Mail-layer plugins run over bytes already composed and signed (bench:send measured both).
- * Sockets get TCP_NODELAY: without it, Nagle + delayed ACK add ~40 ms per message on a pooled
- * connection (STACK-NOTES), capping a connection at ~22 msg/s.
  */
 export function createSmtpTransport(
   target: string | SmtpRelay,
