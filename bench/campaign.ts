@@ -71,6 +71,30 @@ function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/** The server's write-ahead log position in bytes (everything the cluster wrote goes through it). */
+async function walPosition(handle: DatabaseHandle): Promise<number> {
+  const [row] = await handle.query<{ lsn: string }>(
+    "select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as lsn",
+  );
+  return Number(row!.lsn);
+}
+
+/** Bytes of the emails table: its rows, their out-of-line (TOAST) values and its indexes. */
+async function emailStorage(handle: DatabaseHandle) {
+  const [row] = await handle.query<Record<string, string>>(
+    `select pg_relation_size('emails')::text as heap,
+            (pg_table_size('emails') - pg_relation_size('emails'))::text as toast,
+            pg_indexes_size('emails')::text as indexes,
+            (select count(*) from emails)::text as rows`,
+  );
+  return {
+    heap: Number(row!.heap),
+    toast: Number(row!.toast),
+    indexes: Number(row!.indexes),
+    rows: Number(row!.rows),
+  };
+}
+
 async function main() {
   if (!(await postgresAvailable())) throw new Error("bench:campaign needs PostgreSQL");
   ensureBuild();
@@ -129,6 +153,7 @@ async function main() {
       workers.push(startScript("scripts/worker.ts", { ...env, AUTOMATION_POLL_MS: "200" }));
     await new Promise((r) => setTimeout(r, 5000));
     const idle = workers.map((w) => rssMiB(w.pid!));
+    const walBefore = await walPosition(handle);
     const started = performance.now();
     await handle.query("update campaigns set status = 'queued' where id = $1", [campaign.id]);
     let firstAt = 0;
@@ -163,6 +188,8 @@ async function main() {
     if (deliveredRows !== CONTACTS)
       throw new Error(`counters say ${CONTACTS} delivered, the emails ${deliveredRows}`);
     const phases = await campaignPhases(handle, campaign.id);
+    const walBytes = (await walPosition(handle)) - walBefore;
+    const storage = await emailStorage(handle);
     for (const worker of workers.splice(0)) await stopProcess(worker);
 
     // The ceiling: one of the campaign's emails composed as the worker composes it (tracking
@@ -273,6 +300,12 @@ async function main() {
     console.log(
       `\nfan-out: all ${f(CONTACTS)} emails recorded ${f(phases.fanoutSeconds, 1)} s after the first (${f(CONTACTS / phases.fanoutSeconds)}/s); ` +
         `delivery: ${f(phases.deliveredDuringFanout)} delivered meanwhile, the other ${f(CONTACTS - phases.deliveredDuringFanout)} in the ${f(phases.afterFanoutSeconds, 1)} s after it (${f((CONTACTS - phases.deliveredDuringFanout) / Math.max(phases.afterFanoutSeconds, 0.001))}/s)`,
+    );
+    const perEmail = (bytes: number) => `${f(bytes / Math.max(storage.rows, 1))} B`;
+    console.log(
+      `storage: the campaign wrote ${perEmail(walBytes)} of WAL an email; emails table a row: ` +
+        `${perEmail(storage.heap)} heap, ${perEmail(storage.toast)} out of line (TOAST), ` +
+        `${perEmail(storage.indexes)} indexes`,
     );
   } finally {
     for (const worker of workers) await stopProcess(worker);
