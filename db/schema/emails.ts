@@ -68,6 +68,11 @@ export const emails = pgTable(
     // The message submitted over SMTP it was built from (submitted_messages): delivery sends
     // those bytes instead of composing from subject, html and text.
     submissionId: text(),
+    // A template-built email's body is rendered from its content (email_contents, stored once
+    // for all its emails) and these values of its recipient, instead of stored in `html` and
+    // `text` (lib/templates/stored-content.ts). `text` is still stored when the send gave its own.
+    contentId: text(),
+    variables: jsonb().$type<Record<string, unknown>>(),
     // When the retention pass removed its html, text and attachments (lib/emails/retention.ts).
     contentRemovedAt: timestampMs(),
     // Random token that names this email in tracking URLs.

@@ -27,3 +27,4 @@ export * from "./submitted-messages";
 export * from "./delivery-relays";
 export * from "./topics";
 export * from "./received-emails";
+export * from "./email-contents";

@@ -14,6 +14,7 @@ import { columnsContain } from "@/lib/core/search/contains";
 import { parseInput } from "@/lib/core/validation";
 import { ListEmailsQuery } from "./schemas";
 import { serializeEmail, serializeEmailEvent } from "./serialize";
+import { emailBody } from "../templates/stored-content";
 
 /**
  * GET /v1/emails and the Emails log: newest first, keyset cursor; filters by status, type,
@@ -56,6 +57,12 @@ export async function getEmail(ctx: ServiceContext, emailId: string) {
     .limit(1);
   if (!email) throw new NotFoundError("Email");
   return email;
+}
+
+/** An email with its HTML and text (rendered again when it was built from a template). */
+export async function getEmailWithBody(ctx: ServiceContext, emailId: string) {
+  const email = await getEmail(ctx, emailId);
+  return { ...email, ...(await emailBody(ctx, email)) };
 }
 
 /** An email's timeline, oldest first (the order things happened), keyset-paged. */

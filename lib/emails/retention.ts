@@ -24,7 +24,8 @@ export type RetentionPassResult = {
 
 /**
  * Settings → General, "Keep email content for N days" (projects.email_content_retention_days):
- * the html, text and attachments of emails older than that are removed, the SMTP submissions
+ * the html, text, attachments and template values (the recipient's data a template-built body
+ * is rendered from) of emails older than that are removed, the SMTP submissions
  * they were built from once none of their emails keeps content, and the text, HTML and
  * attachments of received emails (DECISIONS §16: "kept like sent email"). The email, its
  * status, events and counters stay (the log, reports and stats are unchanged). Only emails whose
@@ -90,7 +91,7 @@ async function clearEmailContent(
 ): Promise<number> {
   const result = await runtime.db.execute(sql`
     update ${emails}
-    set html = null, text = null, attachments = '[]'::jsonb,
+    set html = null, text = null, attachments = '[]'::jsonb, variables = null,
         content_removed_at = ${now.toISOString()}::timestamptz
     where id in (
       ${expiredBatch(

@@ -6,6 +6,7 @@ import type { Executor } from "@/db";
 import { findVerifiedDomain } from "../domains/find-verified";
 import { stripActiveContent } from "@/lib/core/html/active-content";
 import { htmlToPlainText } from "../templates/render";
+import { emailBody } from "../templates/stored-content";
 import { domainOf } from "./addresses";
 import type { SigningDomain } from "./caches";
 import type { Config } from "@/lib/core/config";
@@ -18,7 +19,10 @@ import type { OutgoingMessage } from "@/lib/core/transports";
 export type ComposeDeps = {
   db: Executor;
   config: Pick<Config, "bounceDomain">;
-  caches: Pick<RuntimeCaches, "signingDomains" | "instanceSecrets" | "submittedMessages">;
+  caches: Pick<
+    RuntimeCaches,
+    "signingDomains" | "instanceSecrets" | "submittedMessages" | "compiledTemplates"
+  >;
   instrumentHtml?: HtmlInstrumenter;
 };
 
@@ -37,7 +41,8 @@ export async function composeMessage(deps: ComposeDeps, email: Email): Promise<O
   const messageId = email.messageId ?? `<${email.id}@${domainName}>`;
   // Postmark hands metadata headers back in its webhooks: how its events find this email.
   const headers = { ...email.headers, [`X-PM-Metadata-${POSTMARK_METADATA_KEY}`]: email.id };
-  const html = email.html ? stripActiveContent(email.html) : null;
+  const body = await emailBody(deps, email);
+  const html = body.html ? stripActiveContent(body.html) : null;
   const raw = email.submissionId
     ? await composeSubmitted(deps, email, email.submissionId, {
         // An app's own Message-ID may be shared by all its recipients; each email needs its own.
@@ -55,7 +60,7 @@ export async function composeMessage(deps: ComposeDeps, email: Email): Promise<O
     replyTo: email.replyTo,
     subject: email.subject,
     html: html && !raw ? await instrument(html, email, policy) : html,
-    text: email.text ?? (html ? htmlToPlainText(html) : null),
+    text: body.text ?? (html ? htmlToPlainText(html) : null),
     messageId,
     headers,
     attachments: email.attachments,

@@ -10,6 +10,12 @@ import type { JobQueue } from "@/lib/core/jobs/queue";
 import type { Transports } from "@/lib/core/transports";
 import { resolveDefaultSender } from "./default-sender";
 import { compileTemplate } from "../templates/compiled";
+import {
+  emailContentId,
+  pickVariables,
+  storeEmailContents,
+  type EmailContent,
+} from "../templates/stored-content";
 import { findReadableTemplateOrThrow } from "../templates/internal";
 import type { Variables } from "../templates/variables";
 import type { RuntimeCaches } from "@/lib/core/runtime";
@@ -137,6 +143,7 @@ export class OutboundBatch {
   private readonly senders = new Map<string, Promise<Sender>>();
   private readonly templates = new Map<string, Promise<TemplateRow | null>>();
   private readonly deliverable = new Map<string, Promise<boolean>>();
+  private readonly contents = new Map<string, Map<string, EmailContent>>();
 
   constructor(
     private readonly tx: Executor,
@@ -242,7 +249,8 @@ export class OutboundBatch {
 
     const marketing = message.type !== "transactional";
     const unsubscribeToken = marketing ? newUnsubscribeToken() : undefined;
-    const content = await this.render(message, unsubscribeToken);
+    const { content: stored, ...content } = await this.render(message, unsubscribeToken);
+    const contentId = stored ? this.keepContent(projectId, stored) : null;
     const headers = {
       ...(unsubscribeToken && !message.requiredNotice
         ? unsubscribeHeaders(unsubscribeUrl(this.deps.config.appUrl, unsubscribeToken))
@@ -268,6 +276,8 @@ export class OutboundBatch {
         replyTo: message.replyTo ?? [],
         attachments: message.attachments ?? [],
         ...content,
+        contentId,
+        variables: stored ? pickVariables(stored.variables, stored.compiled.variablePaths()) : null,
         headers,
         contactId: message.contact?.id ?? null,
         campaignId: message.campaign?.id ?? null,
@@ -295,14 +305,29 @@ export class OutboundBatch {
     message: OutboundMessage,
   ): Promise<{ subject: string; html: string | null; text: string | null }> {
     const token = message.type === "transactional" ? undefined : PREVIEW_UNSUBSCRIBE_TOKEN;
-    const { subject, html, text } = await this.render(message, token);
-    return { subject, html, text };
+    const rendered = await this.render(message, token);
+    if (!rendered.content) return rendered;
+    const body = await rendered.content.compiled.render(rendered.content.variables, {
+      renderedSubject: rendered.subject,
+    });
+    return { subject: rendered.subject, html: body.html, text: rendered.text ?? body.text };
   }
 
+  /**
+   * The email's subject, and its body as stored: raw HTML as given; a template's as the content
+   * it is rendered from and its recipient's values (lib/templates/stored-content.ts). Rendered
+   * here all the same, so that a value that cannot be rendered is refused now, not at delivery.
+   */
   private async render(message: OutboundMessage, unsubscribeToken: string | undefined) {
     const { content } = message;
     if (!("template" in content)) {
-      return { subject: content.subject, html: content.html, text: content.text, templateId: null };
+      return {
+        subject: content.subject,
+        html: content.html,
+        text: content.text,
+        templateId: null,
+        content: null,
+      };
     }
     const { template } = content;
     const profile = await this.profile(message.projectId);
@@ -319,9 +344,15 @@ export class OutboundBatch {
       Number(needs.unsubscribe),
       Number(needs.postalAddress),
     ].join(":");
+    const sent: EmailContent = {
+      format: template.format,
+      source: withMarketingFooter(template.source, template.format, needs),
+      previewText,
+      lang: profile.language,
+    };
     const render = await this.deps.caches.compiledTemplates.get(version, () =>
       compileTemplate(
-        { ...template, source: withMarketingFooter(template.source, template.format, needs) },
+        { ...template, source: sent.source },
         { previewText, lang: profile.language },
       ),
     );
@@ -352,9 +383,10 @@ export class OutboundBatch {
     });
     return {
       subject: rendered.subject,
-      html: rendered.html,
-      text: content.text ?? rendered.text,
+      html: null,
+      text: content.text ?? null,
       templateId: template.id,
+      content: { ...sent, compiled: render, variables },
     };
   }
 
@@ -392,8 +424,28 @@ export class OutboundBatch {
    */
   async flush(keep: (email: PreparedEmail) => boolean = () => true): Promise<boolean> {
     const emails = this.prepared.splice(0).filter(keep);
+    const used = new Set(emails.map((email) => email.row.contentId));
+    for (const [projectId, contents] of this.contents) {
+      const kept = new Map([...contents].filter(([id]) => used.has(id)));
+      await storeEmailContents(this.tx, projectId, kept);
+    }
+    this.contents.clear();
     await insertOutgoingEmails(this.tx, this.deps.jobs, emails);
     return emails.some((p) => p.deliver);
+  }
+
+  /** A content the batch's emails are rendered from, recorded with them by `flush`. */
+  private keepContent(projectId: string, content: EmailContent): string {
+    const id = emailContentId(content);
+    const contents = this.contents.get(projectId) ?? new Map<string, EmailContent>();
+    contents.set(id, {
+      format: content.format,
+      source: content.source,
+      previewText: content.previewText,
+      lang: content.lang,
+    });
+    this.contents.set(projectId, contents);
+    return id;
   }
 }
 

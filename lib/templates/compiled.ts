@@ -34,8 +34,18 @@ import {
  * each recipient like a direct render checks it.
  */
 export type CompiledTemplate = {
-  render(variables: Variables, options?: { subject?: string }): Promise<RenderedEmail>;
+  /**
+   * `subject`: the subject template (the template's own when not given); `renderedSubject`: a
+   * subject rendered already (an email rendered again from its stored content, lib/emails/body.ts).
+   */
+  render(variables: Variables, options?: RenderCallOptions): Promise<RenderedEmail>;
+  /**
+   * The variable paths the body can read (`data.plan`, `first_name`): the values an email must
+   * keep to be rendered again exactly (not the subject's, which is stored rendered).
+   */
+  variablePaths(): string[];
 };
+type RenderCallOptions = { subject?: string; renderedSubject?: string };
 
 // React's escaping for text and attribute values (escapeTextForBrowser).
 const REACT_ESCAPES: Record<string, string> = {
@@ -57,8 +67,15 @@ export async function compileTemplate(
   const placeholders: string[] = [];
   const tokenize = (value: string) =>
     replacePlaceholders(value, (placeholder) => `${nonce}${placeholders.push(placeholder) - 1}x`);
-  const subjectOf = (variables: Variables, subject?: string) =>
-    renderSubject(subject ?? template.subject, variables);
+  const subjectOf = (variables: Variables, options: RenderCallOptions) =>
+    options.renderedSubject ?? renderSubject(options.subject ?? template.subject, variables);
+  // Every text the body fills (the raw source too: a superset is safe, a path missed is not).
+  const pathsOf = (...texts: (string | undefined)[]) => {
+    const paths = new Set<string>();
+    for (const text of [template.source, previewText, title, ...placeholders, ...texts])
+      for (const placeholder of findPlaceholders(text ?? "")) paths.add(placeholder.path);
+    return [...paths];
+  };
 
   if (template.format === "html") {
     // The HTML is filled per recipient (a cheap string pass); only the text part is derived once.
@@ -68,7 +85,7 @@ export async function compileTemplate(
       async render(variables, options = {}) {
         const budget = renderBudget();
         return {
-          subject: subjectOf(variables, options.subject),
+          subject: subjectOf(variables, options),
           html: withPreviewText(
             renderHtmlTemplate(template.source, variables),
             previewText && renderVariables(previewText, variables, { escape: "none" }),
@@ -76,6 +93,7 @@ export async function compileTemplate(
           text: tidyPlainText(fillPlan(text, (slot) => textValue(slot, parsed, variables, budget))),
         };
       },
+      variablePaths: () => pathsOf(),
     };
   }
 
@@ -125,13 +143,15 @@ export async function compileTemplate(
       const key = `${unsafe.join(",")}|${preview ?? ""}`;
       if (!shapes.has(key)) {
         if (shapes.size >= 32) {
-          const subject = options.subject ?? template.subject;
+          // (A rendered subject is rendered again here: it only differs where a value holds
+          // placeholder syntax, in the <title> of a template with 32 shapes of unsafe URLs.)
+          const subject = options.renderedSubject ?? options.subject ?? template.subject;
           return renderTemplate({ ...template, subject }, variables, { previewText, title, lang });
         }
         shapes.set(key, renderShape(new Set(unsafe), preview));
       }
       const shape = await shapes.get(key)!;
-      const subject = subjectOf(variables, options.subject);
+      const subject = subjectOf(variables, options);
       const htmlBudget = renderBudget();
       const textBudget = renderBudget();
       const html = fillPlan(shape.html, (slot) =>
@@ -148,6 +168,7 @@ export async function compileTemplate(
       );
       return { subject, html, text: tidyPlainText(text) };
     },
+    variablePaths: () => pathsOf(...urls.map((url) => url.template)),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Button, Column, Heading, Hr, Img, Link, Row, Text } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
-import { NO_TRACK_ATTRIBUTE } from "../tracking/no-track";
+import { NO_TRACK_ATTRIBUTE } from "@/lib/core/html/no-track";
 import type { Block, ColumnChildBlock } from "./blocks";
 import { buttonClass, foregroundClass } from "./dark-mode";
 import { blockMarker } from "./editor-markers";

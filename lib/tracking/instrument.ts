@@ -1,6 +1,6 @@
 import { decodeEntities, escapeAttribute } from "@/lib/core/html/entities";
 import { startTags, type StartTag } from "@/lib/core/html/tags";
-import { NO_TRACK_ATTRIBUTE } from "./no-track";
+import { NO_TRACK_ATTRIBUTE } from "@/lib/core/html/no-track";
 import { isTrackableUrl } from "./signature";
 import { clickTrackingUrl, isTrackingUrl, openPixelUrl } from "./urls";
 

@@ -4,6 +4,7 @@ import { emails } from "@/db/schema";
 import { duplicateCampaign } from "@/lib/campaigns/duplicate";
 import { previewCampaign } from "@/lib/campaigns/preview";
 import { sendCampaignTest } from "@/lib/campaigns/test-send";
+import { getEmailWithBody } from "@/lib/emails/list";
 import { startTestApp, TEST_DRIVER, type TestApp, type TestProject } from "../../support/app";
 
 /**
@@ -99,10 +100,14 @@ describe(`campaign variables (${TEST_DRIVER})`, () => {
       key: project.live,
     });
     expect(sent.status, sent.text).toBe(200);
-    const rows = await app.runtime.db
-      .select({ to: emails.to, subject: emails.subject, html: emails.html })
+    const ids = await app.runtime.db
+      .select({ id: emails.id })
       .from(emails)
       .where(eq(emails.campaignId, created.body.id));
+    // As the API shows them (the body is rendered from the stored content and values).
+    const rows = await Promise.all(
+      ids.map(async ({ id }) => (await app.api(`/v1/emails/${id}`, { key: project.live })).body),
+    );
     const to = (address: string) => rows.find((r) => r.to.includes(address))!;
 
     const ada = to("ada@example.com");
@@ -129,10 +134,7 @@ describe(`campaign variables (${TEST_DRIVER})`, () => {
     expect(preview.variants[0]!.html).toContain("We rebuilt the editor.");
 
     const test = await sendCampaignTest(ctx, copy.id, { to: "me@example.com" });
-    const [row] = await app.runtime.db
-      .select({ subject: emails.subject, html: emails.html })
-      .from(emails)
-      .where(eq(emails.id, test.id));
+    const row = await getEmailWithBody(ctx, test.id);
     expect(row!.subject).toBe("[Test] Big news & more");
     expect(row!.html).toContain("We rebuilt the editor.");
   });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emails, instanceSettings, projects } from "@/db/schema";
+import { instanceSettings, projects } from "@/db/schema";
+import { getEmailWithBody } from "@/lib/emails/list";
 import { listGalleryTemplates } from "@/lib/templates/gallery-list";
 import { countOwnTemplates } from "@/lib/templates/list";
 import { deliveryConfigured, resolveTestSender } from "@/lib/web/dashboard/templates-sender";
@@ -140,7 +141,7 @@ describe(`templates dashboard data (${process.env.MW_TEST_DRIVER ?? "pglite"})`,
     // The test app has no SMTP_URL or RESEND_API_KEY.
     expect(await deliveryConfigured(ctx)).toBe(false);
     expect(body.status).toBe("queued");
-    const [email] = await app.runtime.db.select().from(emails).where(eq(emails.id, body.id));
+    const email = await getEmailWithBody(ctx, body.id);
     expect(email).toMatchObject({
       subject: "Hi Ada",
       to: "qa@example.com",
@@ -180,7 +181,7 @@ describe(`editor block marks stay out of mail (${process.env.MW_TEST_DRIVER ?? "
       subject: template.subject,
       template: template.id,
     });
-    const [email] = await app.runtime.db.select().from(emails).where(eq(emails.id, body.id));
+    const email = await getEmailWithBody(ctx, body.id);
     expect(email!.html).toContain("Left side");
     expect(email!.html).not.toContain(BLOCK_MARKER_ATTRIBUTE);
     expect(email!.html).not.toContain('"b3"');

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { requireDashboard } from "@/lib/web/dashboard/context";
-import { getEmail, listEmailEvents } from "@/lib/emails/list";
+import { getEmailWithBody, listEmailEvents } from "@/lib/emails/list";
 import { serializeEmailDetail } from "@/lib/emails/serialize";
 import { listReplies } from "@/lib/received-emails/replies";
 import { NotFoundError, ValidationError } from "@/lib/core/errors";
@@ -32,7 +32,7 @@ export default async function EmailPage({ params, searchParams }: Props) {
   const { id } = await params;
   const eventsParam = (await searchParams).events;
   const eventsCursor = Array.isArray(eventsParam) ? eventsParam[0] : eventsParam;
-  const row = await getEmail(ctx, id).catch((error: unknown) => {
+  const row = await getEmailWithBody(ctx, id).catch((error: unknown) => {
     if (error instanceof NotFoundError) notFound();
     throw error;
   });
