@@ -144,6 +144,7 @@ export class OutboundBatch {
   private readonly templates = new Map<string, Promise<TemplateRow | null>>();
   private readonly deliverable = new Map<string, Promise<boolean>>();
   private readonly contents = new Map<string, Map<string, EmailContent>>();
+  private readonly contentIds = new Map<string, string>();
 
   constructor(
     private readonly tx: Executor,
@@ -386,7 +387,7 @@ export class OutboundBatch {
       html: null,
       text: content.text ?? null,
       templateId: template.id,
-      content: { ...sent, compiled: render, variables },
+      content: { version: `${message.projectId}:${version}`, sent, compiled: render, variables },
     };
   }
 
@@ -430,21 +431,24 @@ export class OutboundBatch {
       await storeEmailContents(this.tx, projectId, kept);
     }
     this.contents.clear();
+    this.contentIds.clear();
     await insertOutgoingEmails(this.tx, this.deps.jobs, emails);
     return emails.some((p) => p.deliver);
   }
 
-  /** A content the batch's emails are rendered from, recorded with them by `flush`. */
-  private keepContent(projectId: string, content: EmailContent): string {
-    const id = emailContentId(content);
-    const contents = this.contents.get(projectId) ?? new Map<string, EmailContent>();
-    contents.set(id, {
-      format: content.format,
-      source: content.source,
-      previewText: content.previewText,
-      lang: content.lang,
-    });
-    this.contents.set(projectId, contents);
+  /**
+   * A content the batch's emails are rendered from, recorded with them by `flush`; its id (a
+   * hash of a ~20 KiB source) computed once per template version in the batch, not per email.
+   */
+  private keepContent(projectId: string, stored: { version: string; sent: EmailContent }) {
+    let id = this.contentIds.get(stored.version);
+    if (!id) {
+      id = emailContentId(stored.sent);
+      this.contentIds.set(stored.version, id);
+      const contents = this.contents.get(projectId) ?? new Map<string, EmailContent>();
+      contents.set(id, stored.sent);
+      this.contents.set(projectId, contents);
+    }
     return id;
   }
 }

@@ -70,11 +70,14 @@ export async function compileTemplate(
   const subjectOf = (variables: Variables, options: RenderCallOptions) =>
     options.renderedSubject ?? renderSubject(options.subject ?? template.subject, variables);
   // Every text the body fills (the raw source too: a superset is safe, a path missed is not).
+  // Scanned once: every shape tokenizes the same texts, and the first found every URL.
+  let paths: string[] | undefined;
   const pathsOf = (...texts: (string | undefined)[]) => {
-    const paths = new Set<string>();
+    if (paths) return paths;
+    const found = new Set<string>();
     for (const text of [template.source, previewText, title, ...placeholders, ...texts])
-      for (const placeholder of findPlaceholders(text ?? "")) paths.add(placeholder.path);
-    return [...paths];
+      for (const placeholder of findPlaceholders(text ?? "")) found.add(placeholder.path);
+    return (paths = [...found]);
   };
 
   if (template.format === "html") {

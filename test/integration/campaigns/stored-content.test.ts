@@ -32,6 +32,10 @@ async function post(path: string, body: unknown, method = "POST") {
   return response.body as { id: string };
 }
 
+/** An HTML template of the project's own. */
+const htmlTemplate = (name: string, subject: string, source: string) =>
+  post("/v1/templates", { name, format: "html", subject, source });
+
 describe(`stored email content (${TEST_DRIVER})`, () => {
   it("a campaign stores its body once and each email its recipient's values; both variants render per recipient, on the wire and in the log", async () => {
     const people = [
@@ -45,14 +49,12 @@ describe(`stored email content (${TEST_DRIVER})`, () => {
       { email: "kat@example.com", name: "Katherine Johnson", data: { plan: "pro" } },
     ];
     for (const person of people) await post("/v1/contacts", person);
-    const template = await post("/v1/templates", {
-      name: "Monthly",
-      format: "html",
-      subject: "News",
-      source:
-        "<html><body><p>Hi {{ first_name }}, you are on {{ data.plan }}.</p>" +
+    const template = await htmlTemplate(
+      "Monthly",
+      "News",
+      "<html><body><p>Hi {{ first_name }}, you are on {{ data.plan }}.</p>" +
         '<p><a href="https://news.test/u?e={{ email }}">Your page</a></p></body></html>',
-    });
+    );
     const campaign = await post("/v1/campaigns", {
       name: "Monthly",
       subject: "News for {{ first_name }}",
@@ -124,12 +126,11 @@ describe(`stored email content (${TEST_DRIVER})`, () => {
   });
 
   it("an API send of a template keeps the text it was given, and its body renders from the content", async () => {
-    const template = await post("/v1/templates", {
-      name: "Receipt",
-      format: "html",
-      subject: "Receipt",
-      source: "<html><body><p>Thanks {{ name }}, order {{ order }}.</p></body></html>",
-    });
+    const template = await htmlTemplate(
+      "Receipt",
+      "Receipt",
+      "<html><body><p>Thanks {{ name }}, order {{ order }}.</p></body></html>",
+    );
     const sent = await post("/v1/send", {
       from: "hello@news.test",
       to: "lin@example.com",
@@ -156,12 +157,11 @@ describe(`stored email content (${TEST_DRIVER})`, () => {
   });
 
   it("retention removes an email's values with its content: nothing of the recipient is left to render", async () => {
-    const template = await post("/v1/templates", {
-      name: "Old news",
-      format: "html",
-      subject: "Old",
-      source: "<html><body><p>Dear {{ name }}</p></body></html>",
-    });
+    const template = await htmlTemplate(
+      "Old news",
+      "Old",
+      "<html><body><p>Dear {{ name }}</p></body></html>",
+    );
     const sent = await post("/v1/send", {
       from: "hello@news.test",
       to: "old@example.com",
