@@ -5,7 +5,7 @@ import type { Job, PayloadOf } from "@/lib/core/jobs/kind";
 import type { deliverEmailJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
 import {
-  claimDeliveries,
+  claimDeliveriesWithin,
   keepClaimsAlive,
   newDeliveryClaim,
   releaseDeliveryClaims,
@@ -95,29 +95,30 @@ async function runDeliveries(
   if (emailIds.length === 0) return { outcomes, claimedElsewhere: 0 };
   const claim = newDeliveryClaim(runtime.config.jobLeaseSeconds);
   const claimFor = (ids: string[]) =>
-    withDeadline(claimDeliveries(runtime.db, ids, claim), CLAIM_QUERY_DEADLINE_MS);
+    claimDeliveriesWithin(runtime.db, ids, claim, CLAIM_QUERY_DEADLINE_MS);
   // Claimed first (the claim returns the rows): only the emails it did not get are read, to
   // release those scheduled and now due and to count those another run holds.
   const claimed = await claimFor(emailIds);
   let confirmedAt = performance.now();
-  const got = new Set(claimed.map((e) => e.id));
-  const others = emailIds.filter((id) => !got.has(id));
-  let claimedElsewhere = 0;
-  if (others.length > 0) {
-    const rows = await runtime.db.select().from(emails).where(inArray(emails.id, others));
-    const released = await releaseScheduledEmails(runtime, rows);
-    const waiting = [...rows, ...released].filter((e) => e.status === "sent" && !e.sentAt);
-    const late = await claimFor(released.filter((e) => e.status === "sent").map((e) => e.id));
-    claimed.push(...late);
-    claimedElsewhere = waiting.length - late.length;
-  }
-  if (claimed.length === 0) return { outcomes, claimedElsewhere };
-
-  // Emails handed to the relay keep their claim until their outcome is written (or it lapses).
+  // Emails handed to the relay keep their claim until their outcome is written (or it lapses);
+  // the rest are given back on the way out, however the run ends (from here on: a failure
+  // reading the others used to leave the first claims to lapse).
   const unsettled = new Set(claimed.map((e) => e.id));
   const handedOver = new Set<string>();
   const heartbeat = keepClaimsAlive(runtime.db, () => [...unsettled], claim);
+  let claimedElsewhere = 0;
   try {
+    const others = emailIds.filter((id) => !unsettled.has(id));
+    if (others.length > 0) {
+      const rows = await runtime.db.select().from(emails).where(inArray(emails.id, others));
+      const released = await releaseScheduledEmails(runtime, rows);
+      const waiting = [...rows, ...released].filter((e) => e.status === "sent" && !e.sentAt);
+      const late = await claimFor(released.filter((e) => e.status === "sent").map((e) => e.id));
+      claimed.push(...late);
+      for (const email of late) unsettled.add(email.id);
+      claimedElsewhere = waiting.length - late.length;
+    }
+    if (claimed.length === 0) return { outcomes, claimedElsewhere };
     // A campaign or automation the circuit breaker paused sends nothing more until resumed.
     const paused = await pausedSenderEmails(runtime.db, claimed);
     await holdEmails(runtime.db, [...paused], runtime.clock.now());

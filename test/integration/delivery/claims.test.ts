@@ -4,6 +4,7 @@ import { deliveryClaims, emails } from "@/db/schema";
 import type { Database } from "@/db";
 import {
   claimDeliveries,
+  claimDeliveriesWithin,
   newDeliveryClaim,
   releaseDeliveryClaims,
   renewDeliveryClaims,
@@ -211,5 +212,85 @@ describe("a claim beside an outcome being written", () => {
     commit();
     await writer;
     expect(await secondClaim).toEqual([]);
+  });
+});
+
+describe("a claim given up on", () => {
+  const claimsOf = (ids: string[]) =>
+    app.runtime.db.select().from(deliveryClaims).where(inArray(deliveryClaims.emailId, ids));
+
+  /** Runs `work` while another transaction holds the emails' rows, so their claim waits. */
+  async function whileRowsLocked(ids: string[], work: () => Promise<void>) {
+    let unlock!: () => void;
+    const unlocked = new Promise<void>((resolve) => (unlock = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const locker = app.runtime.db.transaction(async (tx) => {
+      await tx.select().from(emails).where(inArray(emails.id, ids)).for("update");
+      locked();
+      await unlocked;
+    });
+    await holding;
+    try {
+      await work();
+    } finally {
+      unlock();
+      await locker;
+    }
+  }
+
+  // On a saturated database a claim query outlived its deadline, was given up on, and committed
+  // anyway: its emails stayed claimed by a run that had already failed, and waited out the whole
+  // lease (the last 500 emails of a 100,000-recipient campaign cycled for minutes).
+  it("gives back what the abandoned query took as soon as it commits", async () => {
+    const ids = await accepted("abandoned", 2);
+    const claim = newDeliveryClaim(60);
+    let given: unknown;
+    await whileRowsLocked(ids, async () => {
+      given = await claimDeliveriesWithin(app.runtime.db, ids, claim, 150).catch((e) => e);
+    });
+    expect((given as Error).message).toMatch(/no answer from the database in 150 ms/);
+    await waitFor(async () => (await claimsOf(ids)).length === 0, 5_000, "claims given back");
+    // Free for the batch's retry at once, not a 60 s lease later.
+    expect(await claimDeliveries(app.runtime.db, ids, newDeliveryClaim(60))).toHaveLength(2);
+  });
+
+  it("is not given back when it answers in time", async () => {
+    const ids = await accepted("intime", 2);
+    const claim = newDeliveryClaim(60);
+    expect(await claimDeliveriesWithin(app.runtime.db, ids, claim, 5_000)).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await claimsOf(ids)).map((c) => c.token)).toEqual([claim.token, claim.token]);
+  });
+
+  // A run that failed after its first claim (here: claiming a scheduled email it had just
+  // released) left that first claim to lapse instead of giving it back.
+  it("a run that fails after claiming gives back every claim it holds", async () => {
+    const [waiting, scheduled] = await accepted("failing", 2);
+    await app.runtime.db
+      .update(emails)
+      .set({ status: "scheduled", scheduledAt: new Date(Date.now() - 1_000) })
+      .where(eq(emails.id, scheduled!));
+    let claimInserts = 0;
+    const failingSecondClaim = new Proxy(app.runtime.db, {
+      get(target, property, receiver) {
+        if (property === "insert") {
+          return (table: unknown) => {
+            if (table === deliveryClaims && ++claimInserts === 2) {
+              throw Object.assign(new Error("connection lost"), { code: "CONNECTION_CLOSED" });
+            }
+            return target.insert(table as typeof deliveryClaims);
+          };
+        }
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const runtime = { ...app.runtime, db: failingSecondClaim };
+    await expect(deliverEmails(runtime, [waiting!, scheduled!])).rejects.toThrow(/connection lost/);
+    expect(claimInserts).toBe(2);
+    expect(await claimsOf([waiting!, scheduled!])).toEqual([]);
+    await deliverEmails(app.runtime, [waiting!, scheduled!]);
+    expect(receivedBy("failing")).toHaveLength(2);
   });
 });
