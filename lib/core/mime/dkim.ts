@@ -16,23 +16,21 @@ export type DkimKey = {
  * own signer streams the message through a JavaScript body canonicalizer chunk by chunk and
  * then writes it out in those chunks: in a delivery worker's profile that streaming cost more
  * than the RSA signature itself, and each small chunk became a socket write. Here the body is
- * canonicalized with two regular expressions and hashed natively, the RSA signature is computed
+ * hashed natively as it is when it is canonical already (relaxedBodyHash), the RSA signature is computed
  * on libuv's thread pool (crypto.sign with a callback: it was a fifth of a delivery worker's main
  * thread), and the signed message is one Buffer with its DKIM-Signature header first.
  */
 export async function signMessage(message: Buffer, key: DkimKey): Promise<Buffer> {
-  const text = message.toString("latin1");
-  if (/\r(?!\n)|(?<!\r)\n/.test(text)) {
+  if (hasBareLineBreak(message)) {
     // What is signed must be what arrives: SMTP carries CRLF line ends, and the DATA stream turns
     // any bare LF into one; so does this (MailComposer leaves the LFs of a part's text as they are).
-    return signMessage(Buffer.from(withCrlf(text), "latin1"), key);
+    return signMessage(Buffer.from(withCrlf(message.toString("latin1")), "latin1"), key);
   }
-  const split = headerEnd(text);
-  const bodyHash = createHash("sha256")
-    .update(relaxedBody(text.slice(split.body)), "latin1")
-    .digest("base64");
+  const blankLine = message.indexOf("\r\n\r\n");
+  const headersEnd = blankLine === -1 ? message.length : blankLine;
+  const bodyHash = relaxedBodyHash(message.subarray(blankLine === -1 ? headersEnd : blankLine + 4));
   const canonical = relaxedHeaders(
-    headerLines(text.slice(0, split.headers)),
+    headerLines(message.toString("latin1", 0, headersEnd)),
     key.headerFieldNames ?? DEFAULT_SIGNED_FIELDS,
   );
   const dkimHeader =
@@ -99,13 +97,6 @@ export function withCrlf(text: string): string {
   return text.replace(/\r\n|\r|\n/g, "\r\n");
 }
 
-/** Where the header block ends (before its blank line) and the body starts. */
-function headerEnd(text: string): { headers: number; body: number } {
-  const crlf = text.indexOf("\r\n\r\n");
-  if (crlf !== -1) return { headers: crlf, body: crlf + 4 };
-  return { headers: text.length, body: text.length };
-}
-
 /** Header fields as nodemailer's signer reads them: lowercased name, and the whole field. */
 function headerLines(block: string): { key: string; line: string }[] {
   return block
@@ -126,4 +117,37 @@ export function relaxedBody(body: string): string {
     .replace(/[ \t]{2,}|\t/g, " ")
     .replace(/(?:\r\n)+$/, "");
   return lines.length > 0 ? `${lines}\r\n` : "";
+}
+
+const CR = 13;
+const LF = 10;
+const SPACE = 32;
+const TAB = 9;
+
+/** Whether the message has a CR or an LF that is not part of a CRLF. */
+function hasBareLineBreak(bytes: Buffer): boolean {
+  for (let at = bytes.indexOf(LF); at !== -1; at = bytes.indexOf(LF, at + 1))
+    if (at === 0 || bytes[at - 1] !== CR) return true;
+  for (let at = bytes.indexOf(CR); at !== -1; at = bytes.indexOf(CR, at + 1))
+    if (bytes[at + 1] !== LF) return true;
+  return false;
+}
+
+/**
+ * The `bh=` of a body with CRLF line ends: the SHA-256 of its relaxed canonical form, base64.
+ * What our composer writes (quoted-printable and base64 lines) holds no tab, no run of spaces and
+ * no space before a line end, so it is canonical already but for the empty lines at its end:
+ * that is found with native searches and the bytes are hashed as they are. Three regular
+ * expressions over a string copy of every body were 3 % of a campaign worker's CPU.
+ */
+export function relaxedBodyHash(body: Buffer): string {
+  const hash = createHash("sha256");
+  if (body.indexOf(TAB) === -1 && body.indexOf("  ") === -1 && body.indexOf(" \r\n") === -1) {
+    let end = body.length;
+    while (end >= 2 && body[end - 2] === CR && body[end - 1] === LF) end -= 2;
+    if (end === 0) return hash.digest("base64");
+    if (body[end - 1] !== SPACE)
+      return hash.update(body.subarray(0, end)).update("\r\n").digest("base64");
+  }
+  return hash.update(relaxedBody(body.toString("latin1")), "latin1").digest("base64");
 }
