@@ -30,6 +30,7 @@ import { ensureBuild, startApp, startProcess, startScript, stopProcess } from ".
 import { seedContacts } from "./lib/seed";
 import { ceilingMessageOf, transportCeiling } from "./lib/transport-ceiling";
 import { waitUntil } from "./lib/wait";
+import { cpuSecondsOfProcessesNamed, ownCpuSeconds, processCpuSeconds } from "./lib/cpu";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? CONTACTS);
@@ -154,6 +155,8 @@ async function main() {
     await new Promise((r) => setTimeout(r, 5000));
     const idle = workers.map((w) => rssMiB(w.pid!));
     const walBefore = await walPosition(handle);
+    const workersCpu = () => workers.reduce((sum, w) => sum + (processCpuSeconds(w.pid!) ?? 0), 0);
+    const cpuBefore = { workers: workersCpu(), postgres: cpuSecondsOfProcessesNamed("postgres") };
     const started = performance.now();
     await handle.query("update campaigns set status = 'queued' where id = $1", [campaign.id]);
     let firstAt = 0;
@@ -180,6 +183,10 @@ async function main() {
       { intervalMs: 250 },
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuMsPerEmail = {
+      workers: ((workersCpu() - cpuBefore.workers) * 1000) / CONTACTS,
+      postgres: ((cpuSecondsOfProcessesNamed("postgres") - cpuBefore.postgres) * 1000) / CONTACTS,
+    };
     const deliveredRows = await count(
       handle,
       "select count(*)::int as n from emails where campaign_id = $1 and status = 'delivered'",
@@ -201,10 +208,12 @@ async function main() {
       .where(eq(emails.campaignId, campaign.id))
       .limit(1);
     const { message: ceilingMessage, dkim } = await ceilingMessageOf(runtime, sample!);
+    const ceilingCpuBefore = ownCpuSeconds();
     const signedRate = await transportCeiling(smtpUrl, CEILING_MESSAGES, {
       ...ceilingMessage,
       dkim,
     });
+    const ceilingCpuMs = ((ownCpuSeconds() - ceilingCpuBefore) * 1000) / CEILING_MESSAGES;
     const unsignedCount = Math.min(CEILING_MESSAGES, 100_000);
     const unsignedRate = await transportCeiling(smtpUrl, unsignedCount, ceilingMessage);
 
@@ -293,6 +302,9 @@ async function main() {
     );
     console.log(
       `| worker RSS, peak / idle MiB | ${peak.map((p) => f(p)).join(", ")} / ${idle.map((p) => f(p)).join(", ")} | | ${Math.max(...peak.map((p, i) => p / idle[i]!)).toFixed(2)} | ≤ 1.5 |`,
+    );
+    console.log(
+      `| CPU ms an email | ${f(cpuMsPerEmail.workers, 3)} in the workers + ${f(cpuMsPerEmail.postgres, 3)} in PostgreSQL | ${f(ceilingCpuMs, 3)} a signed message pushed pre-built (the ceiling's process) | ${(ceilingCpuMs / (cpuMsPerEmail.workers + cpuMsPerEmail.postgres)).toFixed(2)} | (context) |`,
     );
     console.log(
       `| CSV import rows/s | ${f(IMPORT_ROWS / importSeconds)} (${f(importSeconds, 1)} s, of which the upload ${f(uploadSeconds, 1)} s) | ${f(IMPORT_ROWS / copySeconds)}: COPY of the same file into a table shaped and indexed like contacts (${f(copySeconds, 1)} s; ${f(IMPORT_ROWS / bareCopySeconds)} into a bare table) | ${(copySeconds / importSeconds).toFixed(2)} | ≥ 0.3 |`,
