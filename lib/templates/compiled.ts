@@ -3,7 +3,7 @@ import { parseBlocksSource } from "./blocks";
 import {
   htmlToPlainText,
   renderBlocksWith,
-  renderSubject,
+  tidySubject,
   renderTemplate,
   type RenderableTemplate,
   type RenderedEmail,
@@ -14,10 +14,10 @@ import {
 import { renderHtmlTemplate } from "./html-template";
 import { safeUrl, type UrlKind } from "./urls";
 import {
+  compileVariables,
   fillPlaceholder,
   findPlaceholders,
   renderBudget,
-  renderVariables,
   replacePlaceholders,
   type Placeholder,
   type RenderBudget,
@@ -67,8 +67,23 @@ export async function compileTemplate(
   const placeholders: string[] = [];
   const tokenize = (value: string) =>
     replacePlaceholders(value, (placeholder) => `${nonce}${placeholders.push(placeholder) - 1}x`);
-  const subjectOf = (variables: Variables, options: RenderCallOptions) =>
-    options.renderedSubject ?? renderSubject(options.subject ?? template.subject, variables);
+  // Subjects (the template's, an A/B variant's), the preview line and the title are filled for
+  // every recipient: their placeholders are found once (a few subjects per template; more are
+  // rendered without keeping them).
+  const subjects = new Map<string, (variables: Variables) => string>();
+  const subjectOf = (variables: Variables, options: RenderCallOptions) => {
+    if (options.renderedSubject !== undefined) return options.renderedSubject;
+    const subject = options.subject ?? template.subject;
+    let fill = subjects.get(subject);
+    if (!fill) {
+      const filler = compileVariables(subject);
+      fill = (values) => tidySubject(filler(values, { escape: "none" }));
+      if (subjects.size < 16) subjects.set(subject, fill);
+    }
+    return fill(variables);
+  };
+  const previewFiller = previewText ? compileVariables(previewText) : undefined;
+  const previewOf = (variables: Variables) => previewFiller?.(variables, { escape: "none" });
   // Every text the body fills (the raw source too: a superset is safe, a path missed is not).
   // Scanned once: every shape tokenizes the same texts, and the first found every URL.
   let paths: string[] | undefined;
@@ -91,7 +106,7 @@ export async function compileTemplate(
           subject: subjectOf(variables, options),
           html: withPreviewText(
             renderHtmlTemplate(template.source, variables),
-            previewText && renderVariables(previewText, variables, { escape: "none" }),
+            previewOf(variables),
           ),
           text: tidyPlainText(fillPlan(text, (slot) => textValue(slot, parsed, variables, budget))),
         };
@@ -107,6 +122,7 @@ export async function compileTemplate(
   const document = parseBlocksSource(template.source);
   const slots = new Map<string, number>();
   const urls: { template: string; kind: UrlKind }[] = [];
+  const urlFillers: ReturnType<typeof compileVariables>[] = [];
   const slotOf = (kind: UrlKind, value: string) => {
     const key = `${kind} ${value}`;
     if (!slots.has(key)) slots.set(key, urls.push({ template: value, kind }) - 1);
@@ -127,19 +143,21 @@ export async function compileTemplate(
     );
     return { html: htmlPlan(html, nonce), text: textPlan(htmlToPlainText(html), nonce) };
   };
-  const previewOf = (variables: Variables) =>
-    previewText && renderVariables(previewText, variables, { escape: "none" });
   // The <title> is the recipient's subject (or the filled `title`): one token, filled per render.
   const titleToken = `${nonce}title`;
+  const titleFiller = title ? compileVariables(title) : undefined;
   const titleOf = (variables: Variables, subject: string) =>
-    title ? renderVariables(title, variables, { escape: "none" }) : subject;
+    titleFiller ? titleFiller(variables, { escape: "none" }) : subject;
   const shapes = new Map<string, Promise<{ html: FillPlan; text: FillPlan }>>();
   await renderShape(new Set(), previewOf({})); // discovers the URL slots
   const parsed = parsedPlaceholders(placeholders);
   return {
     async render(variables, options = {}) {
-      const filled = urls.map((url) =>
-        safeUrl(renderVariables(url.template, variables, { escape: "none" }), url.kind),
+      const filled = urls.map((url, slot) =>
+        safeUrl(
+          (urlFillers[slot] ??= compileVariables(url.template))(variables, { escape: "none" }),
+          url.kind,
+        ),
       );
       const unsafe = filled.flatMap((value, slot) => (value === undefined ? [slot] : []));
       const preview = previewOf(variables);

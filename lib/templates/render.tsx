@@ -76,9 +76,12 @@ export async function renderTemplate(
 
 /** Subjects are headers: raw values (no HTML escaping) and never a line break. */
 export function renderSubject(subject: string, variables: Variables = {}): string {
-  return renderVariables(subject, variables, { escape: "none" })
-    .replace(/[\r\n]+/g, " ")
-    .trim();
+  return tidySubject(renderVariables(subject, variables, { escape: "none" }));
+}
+
+/** A filled subject as a header takes it: line breaks become spaces, no outer spaces. */
+export function tidySubject(filled: string): string {
+  return filled.replace(/[\r\n]+/g, " ").trim();
 }
 
 function makeFiller(variables: Variables): Filler {
