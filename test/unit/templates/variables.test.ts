@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "@/lib/core/html/entities";
 import {
+  compileVariables,
   formatVariableValue,
   listVariables,
   lookupVariable,
@@ -94,5 +95,31 @@ describe("variable helpers", () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
       "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;",
     );
+  });
+});
+
+describe("compileVariables", () => {
+  // Parsed once, filled many times: the same output as renderVariables for every kind of text.
+  it("fills exactly as renderVariables does", () => {
+    const variables = {
+      first_name: "Ada <3",
+      plan: "",
+      data: { city: "Zürich", n: 3 },
+      url: "https://x.test/?a=1&b=2",
+    };
+    const texts = [
+      "",
+      "no placeholders",
+      "{{first_name}}",
+      "Hi {{ first_name }}, {{plan | 'free'}} in {{data.city}} ({{data.n}})",
+      "{{url}}/path?u={{first_name}}",
+      '{{ not valid }} {{missing}} {{missing|"fallback"}} {{first_name',
+      "{{first_name}}{{first_name}}",
+    ];
+    for (const text of texts)
+      for (const escape of ["html", "none"] as const)
+        expect(compileVariables(text)(variables, { escape }), `${text} (${escape})`).toBe(
+          renderVariables(text, variables, { escape }),
+        );
   });
 });
