@@ -245,12 +245,37 @@ describe("a claim given up on", () => {
   it("gives back what the abandoned query took as soon as it commits", async () => {
     const ids = await accepted("abandoned", 2);
     const claim = newDeliveryClaim(60);
+    // The database as the claim sees it, telling when claims are deleted (the give-back).
+    let gaveBack!: () => void;
+    const givenBack = new Promise<void>((resolve) => (gaveBack = resolve));
+    const watched = new Proxy(app.runtime.db, {
+      get(target, property, receiver) {
+        if (property === "delete") {
+          return (table: typeof deliveryClaims) => {
+            const statement = target.delete(table);
+            return {
+              where: (condition: Parameters<typeof statement.where>[0]) =>
+                statement.where(condition).then((result) => (gaveBack(), result)),
+            };
+          };
+        }
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
     let given: unknown;
     await whileRowsLocked(ids, async () => {
-      given = await claimDeliveriesWithin(app.runtime.db, ids, claim, 150).catch((e) => e);
+      given = await claimDeliveriesWithin(watched, ids, claim, 150).catch((e) => e);
     });
     expect((given as Error).message).toMatch(/no answer from the database in 150 ms/);
-    await waitFor(async () => (await claimsOf(ids)).length === 0, 5_000, "claims given back");
+    // Once the rows are free the abandoned query commits; what it took is then given back.
+    await Promise.race([
+      givenBack,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("the abandoned claims were never given back")), 5_000),
+      ),
+    ]);
+    expect(await claimsOf(ids)).toEqual([]);
     // Free for the batch's retry at once, not a 60 s lease later.
     expect(await claimDeliveries(app.runtime.db, ids, newDeliveryClaim(60))).toHaveLength(2);
   });
