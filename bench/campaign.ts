@@ -28,9 +28,9 @@ import { createThrowawayDatabase, postgresAvailable } from "../test/support/data
 import { waitForHttp } from "./lib/load";
 import { ensureBuild, startApp, startProcess, startScript, stopProcess } from "./lib/processes";
 import { seedContacts } from "./lib/seed";
-import { ceilingMessageOf, transportCeiling } from "./lib/transport-ceiling";
+import { ceilingMessageOf, measuredCeiling, transportCeiling } from "./lib/transport-ceiling";
 import { waitUntil } from "./lib/wait";
-import { cpuSecondsOfProcessesNamed, ownCpuSeconds, processCpuSeconds } from "./lib/cpu";
+import { cpuSecondsOfProcessesNamed, processCpuSeconds } from "./lib/cpu";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? CONTACTS);
@@ -208,12 +208,11 @@ async function main() {
       .where(eq(emails.campaignId, campaign.id))
       .limit(1);
     const { message: ceilingMessage, dkim } = await ceilingMessageOf(runtime, sample!);
-    const ceilingCpuBefore = ownCpuSeconds();
-    const signedRate = await transportCeiling(smtpUrl, CEILING_MESSAGES, {
-      ...ceilingMessage,
-      dkim,
-    });
-    const ceilingCpuMs = ((ownCpuSeconds() - ceilingCpuBefore) * 1000) / CEILING_MESSAGES;
+    const { rate: signedRate, cpuMs: ceilingCpuMs } = await measuredCeiling(
+      smtpUrl,
+      CEILING_MESSAGES,
+      { ...ceilingMessage, dkim },
+    );
     const unsignedCount = Math.min(CEILING_MESSAGES, 100_000);
     const unsignedRate = await transportCeiling(smtpUrl, unsignedCount, ceilingMessage);
 

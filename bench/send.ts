@@ -21,8 +21,8 @@ import { runLoad, waitForHttp } from "./lib/load";
 import { markdownTable } from "./lib/table";
 import { waitUntil } from "./lib/wait";
 import { ensureBuild, startApp, startProcess, startScript, stopProcess } from "./lib/processes";
-import { ceilingMessageOf, transportCeiling } from "./lib/transport-ceiling";
-import { cpuSecondsOfProcessesNamed, ownCpuSeconds, processCpuSeconds } from "./lib/cpu";
+import { ceilingMessageOf, measuredCeiling } from "./lib/transport-ceiling";
+import { cpuSecondsOfProcessesNamed, processCpuSeconds } from "./lib/cpu";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const SINK_PORT = Number(process.env.BENCH_SINK_PORT ?? 2599);
@@ -182,25 +182,18 @@ async function main() {
     // Three runs of at least 10,000 messages, the median: one short run moved 2× between runs.
     const ceilingRuns: { rate: number; cpuMs: number }[] = [];
     const ceilingMessages = Math.max(total, 10_000);
-    for (let run = 0; run < 3; run++) {
-      const cpuBefore = ownCpuSeconds();
-      const rate = await transportCeiling(smtpUrl, ceilingMessages, {
-        ...message,
-        subject: (i) => `Receipt #${i}`,
-      });
-      ceilingRuns.push({ rate, cpuMs: ((ownCpuSeconds() - cpuBefore) * 1000) / ceilingMessages });
-    }
+    const receipt = { ...message, subject: (i: number) => `Receipt #${i}` };
+    for (let run = 0; run < 3; run++)
+      ceilingRuns.push(await measuredCeiling(smtpUrl, ceilingMessages, receipt));
     ceilingRuns.sort((a, b) => a.rate - b.rate);
     const { rate: rawRate, cpuMs: ceilingCpuMs } = ceilingRuns[1]!;
     const ceilingRange = `${f(ceilingRuns[0]!.rate)}–${f(ceilingRuns[2]!.rate)}`;
     // Context: the same pushed DKIM-signed, as every email of a verified domain is (one run).
-    const signedCpuBefore = ownCpuSeconds();
-    const signedRate = await transportCeiling(smtpUrl, ceilingMessages, {
-      ...message,
-      subject: (i) => `Receipt #${i}`,
-      dkim,
-    });
-    const signedCpuMs = ((ownCpuSeconds() - signedCpuBefore) * 1000) / ceilingMessages;
+    const { rate: signedRate, cpuMs: signedCpuMs } = await measuredCeiling(
+      smtpUrl,
+      ceilingMessages,
+      { ...receipt, dkim },
+    );
     await handle.close();
 
     console.log(

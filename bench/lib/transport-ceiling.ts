@@ -4,6 +4,7 @@ import type { Email } from "@/db/schema";
 import type { Runtime } from "@/lib/core/runtime";
 import { composeMessage } from "@/lib/sending/compose";
 import { trackingInstrumenter } from "@/lib/tracking/email-instrumenter";
+import { ownCpuSeconds } from "./cpu";
 
 /** What the ceiling pushes: one message, fixed but for its subject. */
 export type CeilingMessage = {
@@ -76,4 +77,15 @@ export async function transportCeiling(
   const rate = total / ((performance.now() - started) / 1000);
   await transport.close();
   return rate;
+}
+
+/** `transportCeiling`, with the CPU ms this process spent a message while it ran. */
+export async function measuredCeiling(
+  smtpUrl: string,
+  total: number,
+  message: CeilingMessage,
+): Promise<{ rate: number; cpuMs: number }> {
+  const cpuBefore = ownCpuSeconds();
+  const rate = await transportCeiling(smtpUrl, total, message);
+  return { rate, cpuMs: ((ownCpuSeconds() - cpuBefore) * 1000) / total };
 }

@@ -16,9 +16,10 @@ export type DkimKey = {
  * own signer streams the message through a JavaScript body canonicalizer chunk by chunk and
  * then writes it out in those chunks: in a delivery worker's profile that streaming cost more
  * than the RSA signature itself, and each small chunk became a socket write. Here the body is
- * hashed natively as it is when it is canonical already (relaxedBodyHash), the RSA signature is computed
- * on libuv's thread pool (crypto.sign with a callback: it was a fifth of a delivery worker's main
- * thread), and the signed message is one Buffer with its DKIM-Signature header first.
+ * hashed natively, as its bytes are when it is canonical already (relaxedBodyHash), the RSA
+ * signature is computed on libuv's thread pool (crypto.sign with a callback: it was a fifth of a
+ * delivery worker's main thread), and the signed message is one Buffer with its DKIM-Signature
+ * header first.
  */
 export async function signMessage(message: Buffer, key: DkimKey): Promise<Buffer> {
   if (hasBareLineBreak(message)) {
