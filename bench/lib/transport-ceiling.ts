@@ -39,8 +39,8 @@ export async function ceilingMessageOf(runtime: Runtime, email: Email) {
 
 /**
  * The delivery ceiling the benchmarks compare against: `total` pre-rendered messages pushed
- * through the same pooled nodemailer transport to the same sink (no database or tracking), 50 in
- * flight; signed like the app's when `dkim` is given (nodemailer signs inside the transport).
+ * through the app's own pooled SMTP transport to the same sink (no database or tracking), 50 in
+ * flight; signed like the app's when `dkim` is given (the transport signs each message).
  * Returns messages per second.
  */
 export async function transportCeiling(

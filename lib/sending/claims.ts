@@ -91,10 +91,11 @@ export async function claimDeliveries(
 /**
  * `claimDeliveries`, given up on (rejecting as a lost connection would) when the database has not
  * answered within `ms`. The abandoned query may still commit: its claims are given back as soon
- * as it settles, so the emails it took do not wait out a whole lease for nobody. So are those of
- * a claim that failed after its insert (the read of the claimed rows): the run never saw them. On a saturated
- * database (bench:campaign, 100,000 recipients) they did: the batch's retry found them claimed,
- * and the last few hundred emails of the campaign cycled claim, deadline, lapse for minutes.
+ * as it settles, so the emails it took do not wait out a whole lease for nobody; so are those of
+ * a claim that failed after its insert (reading the claimed rows), which the run never saw. On a
+ * saturated database (bench:campaign, 100,000 recipients) they did wait: the batch's retry found
+ * them claimed, and the campaign's last few hundred emails cycled claim, deadline, lapse for
+ * minutes.
  */
 export function claimDeliveriesWithin(
   db: Executor,
