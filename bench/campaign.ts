@@ -73,11 +73,46 @@ function rssMiB(pid: number): number {
 }
 
 /** The server's write-ahead log position in bytes (everything the cluster wrote goes through it). */
-async function walPosition(handle: DatabaseHandle): Promise<number> {
-  const [row] = await handle.query<{ lsn: string }>(
-    "select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as lsn",
+/**
+ * What the database wrote and read for the run: WAL bytes and full-page images (the first change
+ * of a page after a checkpoint logs the whole 8 KiB page: an index whose inserts land on random
+ * pages pays it for most of its pages, one that grows at its right edge for a few), and index
+ * blocks of `emails` read from outside shared buffers (the leaf pages a random key had to fetch).
+ */
+type DatabaseWork = {
+  walBytes: number;
+  fullPageImages: number;
+  /** Per index of `emails`. */
+  indexBlocksRead: Map<string, number>;
+};
+
+async function databaseWork(handle: DatabaseHandle): Promise<DatabaseWork> {
+  const [row] = await handle.query<Record<string, string>>(
+    `select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as wal_bytes,
+            (select wal_fpi from pg_stat_wal)::text as full_page_images`,
   );
-  return Number(row!.lsn);
+  const indexes = await handle.query<{ name: string; read: string }>(
+    `select indexrelname as name, idx_blks_read::text as read
+     from pg_statio_user_indexes where relname = 'emails'`,
+  );
+  return {
+    walBytes: Number(row!.wal_bytes),
+    fullPageImages: Number(row!.full_page_images),
+    indexBlocksRead: new Map(indexes.map((index) => [index.name, Number(index.read)])),
+  };
+}
+
+/** What the database did between two readings: totals, and the indexes that read the most. */
+function databaseWorkBetween(before: DatabaseWork, after: DatabaseWork) {
+  const reads = [...after.indexBlocksRead]
+    .map(([name, read]) => ({ name, read: read - (before.indexBlocksRead.get(name) ?? 0) }))
+    .sort((a, b) => b.read - a.read);
+  return {
+    walBytes: after.walBytes - before.walBytes,
+    fullPageImages: after.fullPageImages - before.fullPageImages,
+    indexBlocksRead: reads.reduce((sum, index) => sum + index.read, 0),
+    mostRead: reads.slice(0, 4),
+  };
 }
 
 /** Bytes of the emails table: its rows, their out-of-line (TOAST) values and its indexes. */
@@ -154,7 +189,7 @@ async function main() {
       workers.push(startScript("scripts/worker.ts", { ...env, AUTOMATION_POLL_MS: "200" }));
     await new Promise((r) => setTimeout(r, 5000));
     const idle = workers.map((w) => rssMiB(w.pid!));
-    const walBefore = await walPosition(handle);
+    const workBefore = await databaseWork(handle);
     const workersCpu = () => workers.reduce((sum, w) => sum + (processCpuSeconds(w.pid!) ?? 0), 0);
     const cpuBefore = { workers: workersCpu(), postgres: cpuSecondsOfProcessesNamed("postgres") };
     const started = performance.now();
@@ -195,7 +230,8 @@ async function main() {
     if (deliveredRows !== CONTACTS)
       throw new Error(`counters say ${CONTACTS} delivered, the emails ${deliveredRows}`);
     const phases = await campaignPhases(handle, campaign.id);
-    const walBytes = (await walPosition(handle)) - walBefore;
+    const workAfter = await databaseWork(handle);
+    const work = databaseWorkBetween(workBefore, workAfter);
     const storage = await emailStorage(handle);
     for (const worker of workers.splice(0)) await stopProcess(worker);
 
@@ -314,8 +350,11 @@ async function main() {
     );
     const perEmail = (bytes: number) => `${f(bytes / Math.max(storage.rows, 1))} B`;
     console.log(
-      `storage: the campaign wrote ${perEmail(walBytes)} of WAL an email; emails table a row: ` +
-        `${perEmail(storage.heap)} heap, ${perEmail(storage.toast)} out of line (TOAST), ` +
+      `storage: the campaign wrote ${perEmail(work.walBytes)} of WAL an email ` +
+        `(${f(work.fullPageImages / CONTACTS, 2)} full-page images an email; ` +
+        `${f(work.indexBlocksRead / CONTACTS, 2)} index blocks of emails read from outside shared buffers, ` +
+        `most by ${work.mostRead.map((index) => `${index.name} ${f(index.read / CONTACTS, 2)}`).join(", ")}); ` +
+        `emails table a row: ${perEmail(storage.heap)} heap, ${perEmail(storage.toast)} out of line (TOAST), ` +
         `${perEmail(storage.indexes)} indexes`,
     );
   } finally {

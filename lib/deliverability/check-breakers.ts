@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { isAnyOf } from "@/db/id-list";
 import {
   automationRuns,
   automations,
@@ -163,7 +164,7 @@ async function checkAutomations(tx: Executor, jobs: JobQueue, emailIds: string[]
     .innerJoin(projects, eq(projects.id, automations.projectId))
     .where(
       and(
-        inArray(emails.id, emailIds),
+        isAnyOf(emails.id, emailIds),
         eq(emails.type, "automation"),
         eq(emails.mode, "live"),
         eq(automations.status, "live"),

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { isAnyOf } from "@/db/id-list";
 import { withDeadline } from "@/db/deadline";
 import { emails, type Email } from "@/db/schema";
 import type { Job, PayloadOf } from "@/lib/core/jobs/kind";
@@ -110,7 +110,7 @@ async function runDeliveries(
   try {
     const others = emailIds.filter((id) => !unsettled.has(id));
     if (others.length > 0) {
-      const rows = await runtime.db.select().from(emails).where(inArray(emails.id, others));
+      const rows = await runtime.db.select().from(emails).where(isAnyOf(emails.id, others));
       const released = await releaseScheduledEmails(runtime, rows);
       const waiting = [...rows, ...released].filter((e) => e.status === "sent" && !e.sentAt);
       const late = await claimFor(released.filter((e) => e.status === "sent").map((e) => e.id));

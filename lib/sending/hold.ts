@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { automationRuns, automations, campaigns, emails, type Email } from "@/db/schema";
 import type { Executor } from "@/db";
 import type { JobQueue } from "@/lib/core/jobs/queue";
-import { dropDeliveryClaims } from "./claims";
+import { awaitingOutcome, dropDeliveryClaims } from "./claims";
 import { enqueueDeliveries } from "./record";
 
 /**
@@ -40,10 +40,7 @@ export async function pausedSenderEmails(db: Executor, batch: Email[]): Promise<
 
 export async function holdEmails(db: Executor, emailIds: string[], now: Date) {
   if (emailIds.length === 0) return;
-  await db
-    .update(emails)
-    .set({ heldAt: now, updatedAt: now })
-    .where(and(inArray(emails.id, emailIds), eq(emails.status, "sent"), isNull(emails.sentAt)));
+  await db.update(emails).set({ heldAt: now, updatedAt: now }).where(awaitingOutcome(emailIds));
   // Held, not on its way: no claim to lapse and requeue it while its sender stays paused.
   await dropDeliveryClaims(db, emailIds);
 }

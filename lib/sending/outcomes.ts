@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { emails, type Email } from "@/db/schema";
 import type { Executor } from "@/db";
 import { withDeadline } from "@/db/deadline";
@@ -8,7 +8,7 @@ import { recordEmailEvent, recordEmailEvents, type RecordEmailEventInput } from 
 import { PRIORITY } from "@/lib/core/jobs/priority";
 import { deliverEmailJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
-import { dropDeliveryClaims } from "./claims";
+import { awaitingOutcome, dropDeliveryClaims } from "./claims";
 import { enqueueParked, MAX_THROTTLED_AGE_MS, type ParkedEmail } from "./pacing";
 import type { DeliveryOutcome } from "@/lib/core/transports";
 
@@ -138,21 +138,10 @@ async function recordOutcomes(runtime: DeliveryDeps, batch: PendingOutcome[]) {
   await runtime.db.transaction(async (tx) => {
     // Only emails still waiting for theirs: an attempt given up on (WRITE_TIMEOUT_MS) that
     // commits after all must not record an outcome twice. The lock orders the two.
-    const waiting = await tx
-      .select({ id: emails.id })
-      .from(emails)
-      .where(
-        and(
-          inArray(
-            emails.id,
-            batch.map((p) => p.email.id),
-          ),
-          eq(emails.status, "sent"),
-          isNull(emails.sentAt),
-        ),
-      )
-      .orderBy(emails.id)
-      .for("update");
+    const waiting = await lockAwaitingOutcome(
+      tx,
+      batch.map((p) => p.email.id),
+    );
     const open = new Set(waiting.map((row) => row.id));
     const events: RecordEmailEventInput[] = [];
     for (const { email, outcome, throttled } of batch) {
@@ -171,6 +160,16 @@ async function recordOutcomes(runtime: DeliveryDeps, batch: PendingOutcome[]) {
       dropDeliveryClaims(tx, [...open]),
     ]);
   });
+}
+
+/** Locks the listed emails that still wait for an outcome (in id order: no deadlock) and names them. */
+export function lockAwaitingOutcome(db: Executor, emailIds: string[]) {
+  return db
+    .select({ id: emails.id })
+    .from(emails)
+    .where(awaitingOutcome(emailIds))
+    .orderBy(emails.id)
+    .for("update");
 }
 
 function outcomeEvents(

@@ -1,10 +1,9 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
 import { emails, type Email } from "@/db/schema";
 import { PRIORITY } from "@/lib/core/jobs/priority";
 import type { DeliveryOutcome } from "@/lib/core/transports";
 import type { JobQueue } from "@/lib/core/jobs/queue";
 import type { Executor } from "@/db";
-import { dropDeliveryClaims } from "./claims";
+import { awaitingOutcome, dropDeliveryClaims } from "./claims";
 import { deliverEmailJob, EMAILS_PER_DELIVERY_JOB } from "./jobs";
 import type { DeliveryDeps } from "./outcomes";
 import { receiverOf, throttleScopeOf } from "./receivers";
@@ -114,7 +113,7 @@ export async function parkEmails(deps: DeliveryDeps, parked: ParkedEmail[]) {
       await tx
         .update(emails)
         .set({ waitingOn, waitingReason: reason.slice(0, 500), updatedAt: now })
-        .where(and(inArray(emails.id, ids), eq(emails.status, "sent"), isNull(emails.sentAt)));
+        .where(awaitingOutcome(ids));
     }
     await dropDeliveryClaims(
       tx,

@@ -1,4 +1,5 @@
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
+import { isAnyOf } from "@/db/id-list";
 import { emails, type Email } from "@/db/schema";
 import { recordEmailEvents } from "../emails/events";
 import { PRIORITY } from "@/lib/core/jobs/priority";
@@ -45,7 +46,7 @@ export async function releaseScheduledEmails(deps: ReleaseDeps, rows: Email[]): 
         .set({ status, updatedAt: now })
         .where(
           and(
-            inArray(emails.id, ids),
+            isAnyOf(emails.id, ids),
             eq(emails.status, "scheduled"),
             lte(emails.scheduledAt, now),
           ),

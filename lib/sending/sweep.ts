@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { emails } from "@/db/schema";
 import { EVENT_EMAIL_COLUMNS, recordEmailEvents } from "../emails/events";
 import { deliverEmailJob } from "./jobs";
 import type { Runtime } from "@/lib/core/runtime";
 import { enqueueDeliveries } from "./record";
+import { awaitingOutcome } from "./claims";
 
 type SweepDeps = Pick<Runtime, "db" | "clock" | "jobs" | "transports">;
 
@@ -83,7 +84,7 @@ export async function requeueUndeliverable(
     const back = await tx
       .update(emails)
       .set({ status: "queued", updatedAt: now })
-      .where(and(inArray(emails.id, ids), eq(emails.status, "sent"), isNull(emails.sentAt)))
+      .where(awaitingOutcome(ids))
       .returning();
     await recordEmailEvents(
       tx,

@@ -11,12 +11,17 @@ import { startBounceMailboxPoller } from "../inbound/mailbox";
 import { serveBounceReceiver } from "../inbound/receiver";
 import { serveSubmissionRelay } from "../submission/server";
 import { surviveDatabaseRestarts } from "./process-guards";
+import { analyzeGrownTables } from "@/db/statistics";
 
 /**
  * Email content and events expire by the day: a pass every ten minutes keeps up with any volume
  * (the event pass also makes the monthly partitions ahead, months before they are needed).
  */
 const RETENTION_INTERVAL_MS = 10 * 60_000;
+/** How often a worker looks for tables grown past their statistics (db/statistics.ts). */
+const STATISTICS_INTERVAL_MS = 15_000;
+
+const refreshStatistics = (runtime: Runtime) => analyzeGrownTables(runtime.db);
 
 /**
  * Wires job handlers to the queue: inside `npm start` (WORKER=embedded), in each `npm run worker`
@@ -37,6 +42,7 @@ export async function startWorkers(runtime: Runtime) {
     requeueLapsedDeliveries,
     atMostEvery(RETENTION_INTERVAL_MS, removeExpiredEmailContent),
     atMostEvery(RETENTION_INTERVAL_MS, removeExpiredEvents),
+    atMostEvery(STATISTICS_INTERVAL_MS, refreshStatistics),
   ]);
   const stopListening = runtime.dueWork.listen(() => poller.wake());
   poller.start();
