@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { emailEvents, emails, suppressions, webhookDeliveries } from "@/db/schema";
-import { newId } from "@/lib/core/ids";
+import { newId, randomBase62 } from "@/lib/core/ids";
 import { newTrackingToken } from "@/lib/tracking/token";
 import type { ApiResponse, TestApp, TestProject } from "./app";
 
@@ -24,7 +24,7 @@ export async function insertSentEmail(
       type: "transactional",
       status: "sent",
       fromAddress: "hello@mail.test",
-      to: options.to ?? `reader-${newTrackingToken().slice(0, 8).toLowerCase()}@example.com`,
+      to: options.to ?? `reader-${randomBase62(8).toLowerCase()}@example.com`,
       cc: options.cc ?? [],
       subject: "Provider webhook test",
       trackingToken: newTrackingToken(),
