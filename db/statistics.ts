@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Database } from "./index";
+import { hasSqlState } from "./sql-state";
 
 /**
  * A table is analyzed again once it has grown past this share of its size at its last analyze
@@ -53,8 +54,7 @@ export async function analyzeGrownTables(db: Database): Promise<string[]> {
       if (done) analyzed.push(name);
     } catch (error) {
       // A table dropped meanwhile (a retention pass drops old partitions) is skipped.
-      const code = (error as { code?: string; cause?: { code?: string } }) ?? {};
-      if (code.code !== UNDEFINED_TABLE && code.cause?.code !== UNDEFINED_TABLE) throw error;
+      if (!hasSqlState(error, UNDEFINED_TABLE)) throw error;
     }
   }
   return analyzed;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Executor } from "@/db";
+import { hasSqlState } from "@/db/sql-state";
 import {
   addMonths,
   defaultPartitionName,
@@ -33,8 +34,7 @@ export async function partitionsOf(db: Executor, table: PartitionedEventTable) {
 
 /** SQLSTATE 55P03: the DDL's lock_timeout passed (a long query holds the table). */
 function isLockTimeout(error: unknown): boolean {
-  const e = (error as { code?: string; cause?: { code?: string } } | null) ?? null;
-  return e?.code === "55P03" || e?.cause?.code === "55P03";
+  return hasSqlState(error, "55P03");
 }
 
 /**
