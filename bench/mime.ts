@@ -9,7 +9,7 @@ import os from "node:os";
 import { generateKeyPairSync } from "node:crypto";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { signMessage } from "@/lib/core/mime/dkim";
-import { composeMessageBytes } from "@/lib/core/transports/smtp";
+import { composeMessageBytes } from "@/lib/core/mime/compose";
 import type { OutgoingMessage } from "@/lib/core/transports";
 import { markdownTable } from "./lib/table";
 

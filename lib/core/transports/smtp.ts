@@ -1,8 +1,5 @@
-import type Mail from "nodemailer/lib/mailer";
-import MailComposer from "nodemailer/lib/mail-composer";
+import { composeMessageBytes } from "@/lib/core/mime/compose";
 import { signMessage } from "@/lib/core/mime/dkim";
-import { quotedPrintablePart } from "@/lib/core/mime/quoted-printable";
-import { pooledRandomBytes } from "@/lib/core/ids";
 import { SmtpPool } from "@/lib/core/smtp/pool";
 import type { SmtpError } from "@/lib/core/smtp/client-errors";
 import type { DeliveryOutcome, OutgoingMessage, RecipientBounce, Transport } from "./types";
@@ -65,55 +62,12 @@ const bareAddress = (mailbox: string) => /<([^>]+)>$/.exec(mailbox)?.[1] ?? mail
 
 /**
  * The message's bytes, DKIM-signed when it carries a key: an app's submission as it came, or
- * ours composed by nodemailer's MailComposer (Bcc stays out of the headers, as in sendMail).
+ * ours composed (lib/core/mime/compose.ts; Bcc stays out of the headers, as in sendMail).
  */
 async function signedBytes(message: OutgoingMessage): Promise<Buffer> {
   const bytes = message.raw ?? (await composeMessageBytes(message));
   return message.dkim ? await signMessage(bytes, message.dkim) : bytes;
 }
-
-/** Our message's bytes, unsigned (bench/mime.ts measures it). */
-export function composeMessageBytes(message: OutgoingMessage): Promise<Buffer> {
-  return new MailComposer(composerOptions(message)).compile().build();
-}
-
-/** nodemailer reads `baseBoundary` (MailComposer) without declaring it in its types. */
-type ComposerOptions = Mail.Options & { baseBoundary: string };
-
-function composerOptions(message: OutgoingMessage): ComposerOptions {
-  // Both bodies (the rule for our HTML mail: its text is derived) go as pre-encoded parts
-  // (quoted-printable.ts; bench:mime: composing a newsletter took 3× as long with nodemailer's
-  // encoder). A lone body stays nodemailer's: a pre-built root part replaces the headers too.
-  const prebuilt = message.html != null && message.text != null;
-  return {
-    from: message.from,
-    to: message.to,
-    cc: message.cc,
-    bcc: message.bcc,
-    replyTo: message.replyTo.length ? message.replyTo : undefined,
-    subject: message.subject,
-    html: prebuilt
-      ? prebuiltPart(quotedPrintablePart("html", message.html!))
-      : (message.html ?? undefined),
-    text: prebuilt
-      ? prebuiltPart(quotedPrintablePart("plain", message.text!))
-      : (message.text ?? undefined),
-    messageId: message.messageId,
-    // Each MIME part drew 8 random bytes from the system for a boundary only the root's is used
-    // for, and those syscalls were ~2 % of a delivery worker's CPU: one pooled draw instead.
-    baseBoundary: pooledRandomBytes(8).toString("hex"),
-    headers: message.headers,
-    attachments: message.attachments.map((a) => ({
-      filename: a.filename,
-      content: a.content,
-      encoding: "base64",
-      contentType: a.contentType,
-    })),
-  };
-}
-
-/** A part nodemailer writes as it is: it reads `raw` on any part, its types only on some. */
-const prebuiltPart = (raw: Buffer) => ({ raw }) as Mail.AttachmentLike;
 
 /** Host, port, TLS and login of a relay, as nodemailer takes them (pool and Test connection). */
 export function smtpConnectionOptions(relay: SmtpRelay) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { simpleParser } from "mailparser";
 import { encodeQuotedPrintable } from "@/lib/core/mime/quoted-printable";
-import { composeMessageBytes } from "@/lib/core/transports/smtp";
+import { composeMessageBytes } from "@/lib/core/mime/compose";
 import type { OutgoingMessage } from "@/lib/core/transports";
 
 const encode = (text: string) => encodeQuotedPrintable(text).toString("latin1");
