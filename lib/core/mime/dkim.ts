@@ -150,5 +150,37 @@ export function relaxedBodyHash(body: Buffer): string {
     if (body[end - 1] !== SPACE)
       return hash.update(body.subarray(0, end)).update("\r\n").digest("base64");
   }
-  return hash.update(relaxedBody(body.toString("latin1")), "latin1").digest("base64");
+  return hash.update(relaxedBodyBytes(body)).digest("base64");
+}
+
+/**
+ * `relaxedBody` over bytes, in one pass into one buffer: an indented HTML part (runs of spaces
+ * that quoted-printable keeps) took the three regular expressions over a string copy of the
+ * whole message, 2 % of a campaign worker's CPU. Only CRLF ends a line, as in `relaxedBody`.
+ */
+function relaxedBodyBytes(body: Buffer): Buffer {
+  const out = Buffer.allocUnsafe(body.length + 2);
+  let at = 0;
+  let blank = false; // a run of spaces and tabs waits: one space, unless the line ends first
+  const length = body.length;
+  for (let i = 0; i < length; i++) {
+    const byte = body[i]!;
+    if (byte === SPACE || byte === TAB) {
+      blank = true;
+    } else if (byte === CR && body[i + 1] === LF) {
+      blank = false;
+      out[at++] = CR;
+      out[at++] = LF;
+      i++;
+    } else {
+      if (blank) out[at++] = SPACE;
+      blank = false;
+      out[at++] = byte;
+    }
+  }
+  while (at >= 2 && out[at - 2] === CR && out[at - 1] === LF) at -= 2;
+  if (at === 0) return out.subarray(0, 0);
+  out[at++] = CR;
+  out[at++] = LF;
+  return out.subarray(0, at);
 }
