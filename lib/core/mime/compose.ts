@@ -3,7 +3,7 @@ import MailComposer from "nodemailer/lib/mail-composer";
 import { pooledRandomBytes } from "@/lib/core/ids";
 import { quotedPrintablePart } from "./quoted-printable";
 
-/** What a message is composed from (the transports' OutgoingMessage has these fields). */
+/** What a message is composed from (the fields of the transports' OutgoingMessage it writes). */
 export type MessageToCompose = {
   from: string;
   to: string;
@@ -13,6 +13,7 @@ export type MessageToCompose = {
   subject: string;
   html: string | null;
   text: string | null;
+  /** RFC 5322 Message-ID we assign, e.g. `<em_…@example.com>`: stable across retries. */
   messageId: string;
   headers: Record<string, string>;
   attachments: { filename: string; content: string; contentType?: string }[];

@@ -1,36 +1,20 @@
-import type { KeyObject } from "node:crypto";
+import type { MessageToCompose } from "@/lib/core/mime/compose";
+import type { DkimKey } from "@/lib/core/mime/dkim";
 
 /** A fully composed message, ready for any transport. */
-export type OutgoingMessage = {
-  from: string;
+export type OutgoingMessage = MessageToCompose & {
   /**
    * The envelope sender (MAIL FROM, becomes Return-Path): the VERP address bounces come back to.
    * Absent: the `from` address, as nodemailer does by default.
    */
   returnPath?: string;
-  to: string;
-  cc: string[];
-  bcc: string[];
-  replyTo: string[];
-  subject: string;
-  html: string | null;
-  text: string | null;
-  /** RFC 5322 Message-ID we assign, e.g. `<em_…@example.com>`: stable across retries. */
-  messageId: string;
-  headers: Record<string, string>;
-  attachments: { filename: string; content: string; contentType?: string }[];
   /**
    * The whole message as bytes (an app's SMTP submission, its headers already final): sent as
    * is to `to` alone; the fields above only describe it (Resend's API is given them).
    */
   raw?: Buffer;
   /** The private key parsed once (KeyObject) or as PEM text. */
-  dkim?: {
-    domainName: string;
-    keySelector: string;
-    privateKey: string | KeyObject;
-    headerFieldNames?: string;
-  };
+  dkim?: DkimKey;
 };
 
 /**

@@ -92,6 +92,35 @@ describe("composeMessageBytes", () => {
     expect(parsed.replyTo?.value[0]?.address).toBe("help@mail.test");
   });
 
+  it("gives receivers both bodies, the headers and the attachments as they were", async () => {
+    const message = {
+      ...base,
+      ...CASES[1]![1],
+      attachments: [{ filename: "a.txt", content: Buffer.from("attached").toString("base64") }],
+    };
+    const raw = await composeMessageBytes(message);
+    const parsed = await simpleParser(raw);
+    // mailparser reads line breaks back as LF.
+    expect(parsed.html).toBe(message.html);
+    expect(parsed.text).toBe(message.text);
+    expect(parsed.subject).toBe(message.subject);
+    expect(parsed.from?.value[0]).toEqual({ name: "Café Ünïcode", address: "news@mail.test" });
+    expect(parsed.messageId).toBe("<em_1@mail.test>");
+    expect(raw.toString()).toMatch(/^List-Unsubscribe: <https:\/\/t.test\/u\/1>\r$/m);
+    expect(parsed.attachments.map((a) => a.content.toString())).toEqual(["attached"]);
+    for (const line of raw.toString("latin1").split("\r\n"))
+      expect(line.length).toBeLessThanOrEqual(998);
+  });
+
+  it("keeps a lone body's headers (nodemailer composes it)", async () => {
+    const parsed = await simpleParser(
+      await composeMessageBytes({ ...base, ...CASES[1]![1], html: null }),
+    );
+    expect(parsed.text?.trimEnd()).toBe(base.text);
+    expect(parsed.subject).toBe("Ça va ☕ ?");
+    expect(parsed.to).toBeTruthy();
+  });
+
   it("gives each message its own boundary", async () => {
     const boundaryOf = async () =>
       /boundary="([^"]+)"/.exec((await composeMessageBytes(base)).toString())?.[1];

@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { simpleParser } from "mailparser";
 import { encodeQuotedPrintable } from "@/lib/core/mime/quoted-printable";
-import { composeMessageBytes } from "@/lib/core/mime/compose";
-import type { OutgoingMessage } from "@/lib/core/transports";
 
 const encode = (text: string) => encodeQuotedPrintable(text).toString("latin1");
 /** What a receiver reads back (RFC 2045 §6.7): hard line breaks are CRLF on the wire. */
@@ -68,45 +65,5 @@ describe("encodeQuotedPrintable", () => {
         expect(splitsTriplet(line)).toBe(false);
       }
     }
-  });
-});
-
-describe("composeMessageBytes", () => {
-  const message: OutgoingMessage = {
-    from: "Acme Café <news@mail.test>",
-    to: "reader@example.com",
-    cc: [],
-    bcc: [],
-    replyTo: [],
-    subject: "Ünïcode subject",
-    html: `<p>Hello — ${"long line ".repeat(40)}</p>\n<a href="https://t.test/c?a=1&b=2">x</a>`,
-    text: `Hello — ${"long line ".repeat(40)}\nhttps://t.test/c?a=1&b=2`,
-    messageId: "<em_1@mail.test>",
-    headers: { "List-Unsubscribe": "<https://t.test/u/1>" },
-    attachments: [{ filename: "a.txt", content: Buffer.from("attached").toString("base64") }],
-  };
-
-  it("gives receivers both bodies, the headers and the attachments as they were", async () => {
-    const raw = await composeMessageBytes(message);
-    const parsed = await simpleParser(raw);
-    // mailparser reads line breaks back as LF.
-    expect(parsed.html).toBe(message.html);
-    expect(parsed.text).toBe(message.text);
-    expect(parsed.subject).toBe("Ünïcode subject");
-    expect(parsed.from?.value[0]).toEqual({ name: "Acme Café", address: "news@mail.test" });
-    expect(parsed.messageId).toBe("<em_1@mail.test>");
-    expect(raw.toString()).toMatch(/^List-Unsubscribe: <https:\/\/t.test\/u\/1>\r$/m);
-    expect(parsed.attachments.map((a) => a.content.toString())).toEqual(["attached"]);
-    for (const line of raw.toString("latin1").split("\r\n"))
-      expect(line.length).toBeLessThanOrEqual(998);
-  });
-
-  it("keeps a lone body's headers (nodemailer composes it)", async () => {
-    const parsed = await simpleParser(
-      await composeMessageBytes({ ...message, html: null, attachments: [] }),
-    );
-    expect(parsed.text?.trimEnd()).toBe(message.text);
-    expect(parsed.subject).toBe("Ünïcode subject");
-    expect(parsed.to).toBeTruthy();
   });
 });
