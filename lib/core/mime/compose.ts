@@ -33,7 +33,7 @@ export function composeMessageBytes(message: MessageToCompose): Promise<Buffer> 
   if (message.html == null || message.text == null) {
     return new MailComposer(composerOptions(message, null)).compile().build();
   }
-  const parts = {
+  const parts: PrebuiltParts = {
     text: quotedPrintablePart("plain", message.text),
     html: quotedPrintablePart("html", message.html),
   };
@@ -42,6 +42,9 @@ export function composeMessageBytes(message: MessageToCompose): Promise<Buffer> 
   return Promise.resolve(alternativeBytes(composer.compile(), parts));
 }
 
+/** Both bodies, encoded with their part headers (quoted-printable.ts). */
+type PrebuiltParts = { text: Buffer; html: Buffer };
+
 /** The root's fields MailComposer declares, and the one it sets while building its headers. */
 type AlternativeRoot = { buildHeaders(): string; boundary?: string | false };
 
@@ -49,7 +52,7 @@ type AlternativeRoot = { buildHeaders(): string; boundary?: string | false };
  * What MailComposer.build() writes for a multipart/alternative root over two pre-built parts:
  * the root's headers, a blank line, then each part after its boundary line, then the closing one.
  */
-function alternativeBytes(root: AlternativeRoot, parts: { text: Buffer; html: Buffer }): Buffer {
+function alternativeBytes(root: AlternativeRoot, parts: PrebuiltParts): Buffer {
   const headers = root.buildHeaders(); // sets the boundary it names in Content-Type
   const boundary = root.boundary;
   if (!boundary) throw new Error("a multipart/alternative root without a boundary");
@@ -72,7 +75,7 @@ type ComposerOptions = Mail.Options & { baseBoundary: string };
  */
 export function composerOptions(
   message: MessageToCompose,
-  parts: { text: Buffer; html: Buffer } | null,
+  parts: PrebuiltParts | null,
 ): ComposerOptions {
   return {
     from: message.from,

@@ -109,6 +109,7 @@ function headerLines(block: string): { key: string; line: string }[] {
 /**
  * Relaxed body canonicalization (RFC 6376 §3.4.4): whitespace at line ends goes, runs of
  * whitespace become one space, empty lines at the end go, and a non-empty body ends in CRLF.
+ * The rule as written: signing uses relaxedBodyHash (its byte pass), which is tested against this.
  */
 export function relaxedBody(body: string): string {
   // A lone space is already what a run becomes: only runs and tabs are replaced (replacing every
