@@ -1,4 +1,4 @@
-import { readStartTag } from "./tags";
+import { readStartTag, type TagFilter } from "./tags";
 
 /**
  * Scripts in email HTML (issue 21): `<script>` elements, `on…` event handler attributes and
@@ -50,6 +50,26 @@ const URL_ATTRIBUTES: ReadonlySet<string> = new Set([
   "lowsrc",
   "dynsrc",
 ]);
+// (Lower-casing never shortens a name, and the one letter it lengthens, U+0130, becomes no
+// letter of these names: a name of another length is none of them.)
+const URL_ATTRIBUTE_LENGTHS: ReadonlySet<number> = new Set(
+  [...URL_ATTRIBUTES].map((n) => n.length),
+);
+
+/**
+ * The attributes that can hold a script (`on…` handlers, URL attributes) are the only ones read
+ * into objects; the `style`, `class` and `width` of every cell are read past.
+ */
+const SCRIPT_HOLDERS: TagFilter = {
+  attribute: (html, start, end) => {
+    const first = html.charCodeAt(start) | 0x20;
+    if (first === 0x6f /* o */ && (html.charCodeAt(start + 1) | 0x20) === 0x6e /* n */) return true;
+    return (
+      URL_ATTRIBUTE_LENGTHS.has(end - start) &&
+      URL_ATTRIBUTES.has(html.slice(start, end).toLowerCase())
+    );
+  },
+};
 
 const isAsciiLetter = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
@@ -73,7 +93,7 @@ export function findActiveContent(html: string): ActiveContent[] {
         at = tag.end;
       } else at = html[lt + 2] === ">" ? lt + 3 : bogusCommentEnd(html, lt + 2);
     } else if (isAsciiLetter(next)) {
-      const tag = readStartTag(html, lt);
+      const tag = readStartTag(html, lt, SCRIPT_HOLDERS);
       if (!tag) return found; // a tag still open at the end: the browser drops it
       if (tag.name === "plaintext") return found; // the rest is text
       const contentEnd = RAW_TEXT.has(tag.name) ? rawTextEnd(html, tag.name, tag.end) : tag.end;

@@ -53,10 +53,24 @@ function isSpaceCode(code: number): boolean {
 const SLASH = 0x2f;
 const GREATER = 0x3e;
 const EQUALS = 0x3d;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
 const isAsciiLetter = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
-/** Every start tag in the document, in order. */
-export function* startTags(html: string): Generator<StartTag> {
+/**
+ * Which tags and attributes a reader keeps: the others are read past, not built (a document
+ * whose every cell carries a `style` and a `width` made reading its tags most of the cost of
+ * stripping scripts and rewriting links at delivery, and most of that was building objects).
+ */
+export type TagFilter = {
+  /** Only the tags of this (lower-case) name come with their attributes. */
+  tag?: string;
+  /** Only the attributes whose name (`html.slice(start, end)`, as written) this accepts. */
+  attribute?: (html: string, start: number, end: number) => boolean;
+};
+
+/** Every start tag in the document, in order; with a `tag` filter only those of that name. */
+export function* startTags(html: string, filter: TagFilter = {}): Generator<StartTag> {
   let from = 0;
   for (;;) {
     const start = html.indexOf("<", from);
@@ -65,15 +79,18 @@ export function* startTags(html: string): Generator<StartTag> {
       from = start + 1;
       continue;
     }
-    const tag = readStartTag(html, start);
+    const tag = readStartTag(html, start, filter);
     if (!tag) return; // still open at the end of the input
-    yield tag;
+    if (filter.tag === undefined || tag.name === filter.tag) yield tag;
     from = tag.end;
   }
 }
 
-/** The start tag whose `<` is at `start` (a letter follows it), or null if it never closes. */
-export function readStartTag(html: string, start: number): StartTag | null {
+/**
+ * The start tag whose `<` is at `start` (a letter follows it), or null if it never closes; with
+ * the attributes the filter keeps (a tag of another name than its `tag` comes back without any).
+ */
+export function readStartTag(html: string, start: number, filter: TagFilter = {}): StartTag | null {
   const length = html.length;
   let at = start + 1;
   for (; at < length; at++) {
@@ -82,18 +99,27 @@ export function readStartTag(html: string, start: number): StartTag | null {
   }
   const name = html.slice(start + 1, at).toLowerCase();
   const attributes: Attribute[] = [];
+  const kept = filter.tag === undefined || name === filter.tag ? attributes : null;
+  const keep = filter.attribute;
   for (;;) {
     while (at < length && (isSpaceCode(html.charCodeAt(at)) || html.charCodeAt(at) === SLASH)) at++;
     if (at >= length) return null;
     if (html.charCodeAt(at) === GREATER) return { start, end: at + 1, name, attributes };
-    const attribute = readAttribute(html, at);
-    if (!attribute) return null;
-    attributes.push(attribute);
-    at = attribute.end;
+    at = readAttribute(html, at, kept, keep);
+    if (at === -1) return null;
   }
 }
 
-function readAttribute(html: string, start: number): Attribute | null {
+/**
+ * Reads the attribute at `start`, adds it to `kept` (unless null, or `keep` refuses its name) and
+ * returns the index after it, or -1 when the input ends inside it.
+ */
+function readAttribute(
+  html: string,
+  start: number,
+  kept: Attribute[] | null,
+  keep: TagFilter["attribute"],
+): number {
   const length = html.length;
   // A name runs to a space, `/`, `>` or `=` (a leading `=` belongs to the name, as in browsers).
   let at = start + 1;
@@ -101,35 +127,48 @@ function readAttribute(html: string, start: number): Attribute | null {
     const code = html.charCodeAt(at);
     if (isSpaceCode(code) || code === SLASH || code === GREATER || code === EQUALS) break;
   }
-  const name = html.slice(start, at).toLowerCase();
-  const bare = { name, value: undefined, start, end: at, valueStart: at, valueEnd: at };
+  const nameEnd = at;
+  const into = kept && (!keep || keep(html, start, nameEnd)) ? kept : null;
   let next = at;
   while (next < length && isSpaceCode(html.charCodeAt(next))) next++;
-  if (html.charCodeAt(next) !== EQUALS) return bare;
+  if (html.charCodeAt(next) !== EQUALS) {
+    into?.push(attribute(html, start, nameEnd, -1, -1, nameEnd));
+    return nameEnd;
+  }
   next++;
   while (next < length && isSpaceCode(html.charCodeAt(next))) next++;
-  if (next >= length) return null;
-  const quote = html[next]!;
-  if (quote === ">") return attribute(html, name, start, next, next, next); // `name=>`: empty
-  if (quote === '"' || quote === "'") {
-    const closing = html.indexOf(quote, next + 1);
-    if (closing === -1) return null;
-    return attribute(html, name, start, next + 1, closing, closing + 1);
+  if (next >= length) return -1;
+  const quote = html.charCodeAt(next);
+  if (quote === GREATER) {
+    // `name=>`: an empty value
+    into?.push(attribute(html, start, nameEnd, next, next, next));
+    return next;
+  }
+  if (quote === DOUBLE_QUOTE || quote === SINGLE_QUOTE) {
+    const closing = html.indexOf(quote === DOUBLE_QUOTE ? '"' : "'", next + 1);
+    if (closing === -1) return -1;
+    into?.push(attribute(html, start, nameEnd, next + 1, closing, closing + 1));
+    return closing + 1;
   }
   let end = next;
   while (end < length && !isSpaceCode(html.charCodeAt(end)) && html.charCodeAt(end) !== GREATER)
     end++;
-  if (end >= length) return null;
-  return attribute(html, name, start, next, end, end);
+  if (end >= length) return -1;
+  into?.push(attribute(html, start, nameEnd, next, end, end));
+  return end;
 }
 
+/** An attribute from its spans; `valueStart` -1 for a bare one (no `=`). */
 function attribute(
   html: string,
-  name: string,
   start: number,
+  nameEnd: number,
   valueStart: number,
   valueEnd: number,
   end: number,
 ): Attribute {
-  return { name, value: html.slice(valueStart, valueEnd), start, end, valueStart, valueEnd };
+  const name = html.slice(start, nameEnd).toLowerCase();
+  return valueStart === -1
+    ? { name, value: undefined, start, end, valueStart: nameEnd, valueEnd: nameEnd }
+    : { name, value: html.slice(valueStart, valueEnd), start, end, valueStart, valueEnd };
 }

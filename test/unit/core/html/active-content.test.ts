@@ -86,6 +86,30 @@ describe("findActiveContent", () => {
   });
 });
 
+// The reader builds only the attributes that can hold a script (lib/core/html/tags.ts filters):
+// every spelling of their names must still be read, whatever surrounds them.
+describe("findActiveContent reads every attribute that can hold a script", () => {
+  it.each([
+    ['<p OnClick="x" style="a:b">', "onclick"],
+    ["<p\tclass=c\nON=x>", "on"],
+    ['<a title="t"onmouseover=x>', "onmouseover"],
+    ["<p/onclick=x>", "onclick"],
+    ['<use XLINK:HREF="javascript:x">', "xlink:href"],
+    ['<td BACKGROUND="javascript:x" width=1>', "background"],
+    ['<button FormAction="javascript:x">', "formaction"],
+    ["<img LOWSRC=javascript:x>", "lowsrc"],
+    ["<img src=x dynsrc='javascript:x'>", "dynsrc"],
+    ['<video poster="javascript:x">', "poster"],
+  ])("%s", (html, name) => {
+    expect(findActiveContent(html).map((found) => found.name)).toEqual([name]);
+  });
+
+  it("and not the others, however long", () => {
+    const html = `<p data-on="javascript:x" hrefs="javascript:x" ${"x".repeat(40)}="javascript:x">`;
+    expect(findActiveContent(html)).toEqual([]);
+  });
+});
+
 describe("isScriptUrl", () => {
   it.each([
     "javascript:alert(1)",

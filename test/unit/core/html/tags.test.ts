@@ -38,4 +38,41 @@ describe("start tags", () => {
       }
     }
   });
+
+  // The link rewriter asks for anchors only; the other tags are read past (their quoted values
+  // can hold a `<`) without their attributes being built.
+  it("with a name, only the tags of that name, read as the whole document reads them", () => {
+    const html =
+      `<table style="x"><td title="<a href='no'>">` +
+      `<A HREF="https://a.test/" data-mw-no-track>one</A><img src=x alt='<a href=y>'>` +
+      `<a href=https://b.test/ hidden>two</a><b>` +
+      `<a class='c' href="https://c.test/">three</a>`;
+    const all = [...startTags(html)].filter((tag) => tag.name === "a");
+    const anchors = [...startTags(html, { tag: "a" })];
+    expect(anchors).toEqual(all);
+    expect(anchors.map((tag) => tag.attributes.find((a) => a.name === "href")?.value)).toEqual([
+      "https://a.test/",
+      "https://b.test/",
+      "https://c.test/",
+    ]);
+    // A tag of another name still open at the end ends the scan, as in the full read.
+    expect([...startTags(`<a href=1><img alt="`, { tag: "a" })].map((t) => t.end)).toEqual([10]);
+  });
+
+  it("empty, bare and unquoted values keep their spans", () => {
+    const html = `<a x= y=>`;
+    const [tag] = [...startTags(html)];
+    expect(tag!.attributes.map((a) => [a.name, a.value, a.start, a.end])).toEqual([
+      ["x", "y=", 3, 8],
+    ]);
+    const bare = readStartTag(`<input disabled >`, 0)!.attributes[0]!;
+    expect([bare.name, bare.value, bare.valueStart, bare.valueEnd]).toEqual([
+      "disabled",
+      undefined,
+      15,
+      15,
+    ]);
+    const empty = readStartTag(`<a href=>`, 0)!.attributes[0]!;
+    expect([empty.value, empty.start, empty.end]).toEqual(["", 3, 8]);
+  });
 });
