@@ -1,7 +1,7 @@
 import type { Email } from "@/db/schema";
 import type { Runtime } from "@/lib/core/runtime";
 import type { TrackingPolicy } from "@/lib/core/runtime";
-import { instrumentHtml } from "./instrument";
+import { instrumentHtml, LinkTargets } from "./instrument";
 import { linkSigningKey } from "./key";
 
 /**
@@ -10,6 +10,7 @@ import { linkSigningKey } from "./key";
  * domain's tracking policy allows.
  */
 export function trackingInstrumenter(runtime: Pick<Runtime, "db" | "config" | "caches">) {
+  const targets = new LinkTargets();
   return async (
     html: string,
     email: Pick<Email, "trackingToken">,
@@ -20,5 +21,6 @@ export function trackingInstrumenter(runtime: Pick<Runtime, "db" | "config" | "c
       token: email.trackingToken,
       signingKey: await linkSigningKey(runtime),
       policy,
+      targets,
     });
 }

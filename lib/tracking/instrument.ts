@@ -1,5 +1,5 @@
 import { decodeEntities, escapeAttribute } from "@/lib/core/html/entities";
-import { startTags, type StartTag } from "@/lib/core/html/tags";
+import { startTags, type StartTag, type TagFilter } from "@/lib/core/html/tags";
 import { NO_TRACK_ATTRIBUTE } from "@/lib/core/html/no-track";
 import { isTrackableUrl } from "./signature";
 import { clickTrackingUrl, isTrackingUrl, openPixelUrl } from "./urls";
@@ -10,10 +10,15 @@ export type InstrumentOptions = {
   token: string;
   signingKey: string;
   policy?: TrackingPolicy;
+  /** Links decided for earlier emails (a process keeps one: LinkTargets). */
+  targets?: LinkTargets;
 };
 
 /** The app's own hosted pages (unsubscribe, subscription confirmation) are never rewritten. */
 const HOSTED_PAGES = ["/u/", "/confirm/"];
+
+/** Links are anchors' (few in a document: their attributes are all kept). */
+const ANCHORS: TagFilter = { tag: "a" };
 
 const UNSUBSCRIBE_PLACEHOLDER = /\{\{\s*unsubscribe_url\s*\}\}/i;
 
@@ -34,8 +39,7 @@ export function instrumentHtml(html: string, options: InstrumentOptions): string
 function rewriteLinks(html: string, options: InstrumentOptions): string {
   const parts: string[] = [];
   let copied = 0;
-  for (const tag of startTags(html)) {
-    if (tag.name !== "a") continue;
+  for (const tag of startTags(html, ANCHORS)) {
     const rewritten = rewriteAnchor(html, tag, options);
     if (rewritten === null) continue;
     parts.push(html.slice(copied, rewritten.start), rewritten.text);
@@ -51,10 +55,46 @@ function rewriteAnchor(html: string, tag: StartTag, options: InstrumentOptions) 
   // The first href wins, as in browsers.
   const href = tag.attributes.find((a) => a.name === "href");
   if (href?.value === undefined) return null;
-  const url = decodeEntities(href.value).trim();
-  if (!shouldTrack(url, options.appUrl)) return null;
+  const url = options.targets
+    ? options.targets.of(href.value, options.appUrl)
+    : trackedTarget(href.value, options.appUrl);
+  if (url === null) return null;
   const tracked = clickTrackingUrl(options.appUrl, options.token, url, options.signingKey);
   return { start: href.start, end: href.end, text: `href="${escapeAttribute(tracked)}"` };
+}
+
+/**
+ * Which links are tracked, and the URL each leads to, kept by the runtime's instrumenter
+ * (email-instrumenter.ts). A campaign repeats the same links in every recipient's copy, and
+ * working the answer out (character references, a URL parse, the app's own pages) for each copy
+ * was repeated work: it is a pure function of the href as written and the app URL, kept for one
+ * app URL at a time, in a map that starts over when full.
+ */
+export class LinkTargets {
+  private appUrl: string | undefined;
+  private readonly targets = new Map<string, string | null>();
+
+  constructor(private readonly kept = 10_000) {}
+
+  /** The URL the `href` (as written) leads to when it is tracked, else null. */
+  of(href: string, appUrl: string): string | null {
+    if (appUrl !== this.appUrl) {
+      this.targets.clear();
+      this.appUrl = appUrl;
+    }
+    let target = this.targets.get(href);
+    if (target === undefined) {
+      target = trackedTarget(href, appUrl);
+      if (this.targets.size >= this.kept) this.targets.clear();
+      this.targets.set(href, target);
+    }
+    return target;
+  }
+}
+
+function trackedTarget(href: string, appUrl: string): string | null {
+  const url = decodeEntities(href).trim();
+  return shouldTrack(url, appUrl) ? url : null;
 }
 
 function shouldTrack(url: string, appUrl: string): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { instrumentHtml } from "@/lib/tracking/instrument";
+import { instrumentHtml, LinkTargets } from "@/lib/tracking/instrument";
 import { signLink } from "@/lib/tracking/signature";
 
 const options = {
@@ -64,5 +64,26 @@ describe("instrumentHtml", () => {
   it("does not touch tags that only start with a (abbr, area)", () => {
     const html = `<abbr title="https://example.com">x</abbr><area href="https://example.com/">`;
     expect(instrumentHtml(html, options)).toBe(html + pixel);
+  });
+
+  // Which links are tracked is worked out once per href and app URL (campaign copies repeat
+  // them): each recipient still gets links signed with its own token, and another app URL asks
+  // again (its hosted pages are other URLs).
+  it("with kept link targets: the same output, each recipient's own signature", () => {
+    const html = `<a href="https://example.com/a">A</a><a href="https://other.example.net/u/x">U</a>`;
+    const targets = new LinkTargets(1); // starts over at every new href: still the same output
+    const kept = { ...options, targets };
+    const first = instrumentHtml(html, kept);
+    expect(first).toBe(instrumentHtml(html, options));
+    expect(first).toContain(`<a href="${trackedHref("https://example.com/a")}">A</a>`);
+    // A hosted page of the other app is tracked here…
+    expect(first).toContain(`href="${trackedHref("https://other.example.net/u/x")}"`);
+    const second = instrumentHtml(html, { ...kept, token: "tok987654321" });
+    const s = signLink(options.signingKey, "tok987654321", "https://example.com/a");
+    expect(second).toContain(`u=${encodeURIComponent("https://example.com/a")}&amp;s=${s}"`);
+    // …and stays as written under that app's own URL, asked again with the same targets.
+    const other = instrumentHtml(html, { ...kept, appUrl: "https://other.example.net" });
+    expect(other).toContain(`<a href="https://other.example.net/u/x">U</a>`);
+    expect(instrumentHtml(html, kept)).toBe(first);
   });
 });
