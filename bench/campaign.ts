@@ -72,7 +72,6 @@ function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** The server's write-ahead log position in bytes (everything the cluster wrote goes through it). */
 /**
  * What the database wrote and read for the run: WAL bytes and full-page images (the first change
  * of a page after a checkpoint logs the whole 8 KiB page: an index whose inserts land on random
