@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contacts, emails, type Email } from "@/db/schema";
+import { simpleParser } from "mailparser";
+import { contacts, emails, projects, type Email } from "@/db/schema";
+import { forgetProjectSettings } from "@/lib/projects/settings";
 import { deleteDraftCampaign, duplicateCampaign } from "@/lib/campaigns/duplicate";
 import { getCampaign } from "@/lib/campaigns/manage";
 import { previewCampaign } from "@/lib/campaigns/preview";
@@ -154,6 +156,47 @@ describe(`campaign work (${TEST_DRIVER})`, () => {
       code: "campaign_not_draft",
     });
     expect((await getCampaign(ctx, sent.id)).campaign.status).toBe("sent");
+  });
+
+  // The footer a template lacks is built once per fan-out batch (lib/sending/outbound.ts), not
+  // per email: every recipient of the batch still gets it, with an unsubscribe link of their own.
+  it("gives every email of a batch the footer its blocks template lacks: unsubscribe link and postal address", async () => {
+    const setPostalAddress = async (postalAddress: string | null) => {
+      await app.runtime.db
+        .update(projects)
+        .set({ postalAddress })
+        .where(eq(projects.id, project.id));
+      forgetProjectSettings(app.runtime.caches); // written behind the settings service's back
+    };
+    await setPostalAddress("Acme Inc.\n1 Main Street\nSpringfield, IL 62701");
+    try {
+      const plain = await api("/v1/templates", {
+        name: "Plain",
+        format: "blocks",
+        subject: "Plain",
+        source: JSON.stringify({ blocks: [{ type: "text", text: "Hello {{first_name}}" }] }),
+      });
+      const campaign = await newCampaign({ name: "Footer", template: plain.id });
+      const delivered = await sendAndDeliver(campaign.id, 3);
+      const messages = await waitFor(() => {
+        const found = delivered.map((email) =>
+          smtp.received.find((m) => m.messageId === `<${email.id}@mail.test>`),
+        );
+        return found.every(Boolean) ? found : null;
+      });
+      const links = new Set<string>();
+      for (const message of messages) {
+        const mail = await simpleParser(message!.raw);
+        expect(mail.text).toContain("Acme Inc., 1 Main Street, Springfield, IL 62701");
+        expect(mail.text).toMatch(/Hello (Ada|Bob|Cy)/);
+        const link = /Unsubscribe (http\S+\/u\/[0-9A-Za-z]{32})\b/.exec(mail.text ?? "");
+        expect(link, mail.text).not.toBeNull();
+        links.add(link![1]!);
+      }
+      expect(links.size).toBe(3);
+    } finally {
+      await setPostalAddress(null);
+    }
   });
 
   it("sends a test of the chosen variant over SMTP, marked [Test], with the unsubscribe footer, outside the stats", async () => {
