@@ -1,6 +1,7 @@
 import { decodeEntities, escapeAttribute } from "@/lib/core/html/entities";
 import { startTags, type StartTag, type TagFilter } from "@/lib/core/html/tags";
 import { NO_TRACK_ATTRIBUTE } from "@/lib/core/html/no-track";
+import { LruCache } from "@/lib/core/lru-cache";
 import { isTrackableUrl } from "./signature";
 import { clickTrackingUrl, isTrackingUrl, openPixelUrl } from "./urls";
 
@@ -17,7 +18,7 @@ export type InstrumentOptions = {
 /** The app's own hosted pages (unsubscribe, subscription confirmation) are never rewritten. */
 const HOSTED_PAGES = ["/u/", "/confirm/"];
 
-/** Links are anchors' (few in a document: their attributes are all kept). */
+/** Links are anchors' `href`s (few in a document: an anchor's attributes are all kept). */
 const ANCHORS: TagFilter = { tag: "a" };
 
 const UNSUBSCRIBE_PLACEHOLDER = /\{\{\s*unsubscribe_url\s*\}\}/i;
@@ -68,25 +69,26 @@ function rewriteAnchor(html: string, tag: StartTag, options: InstrumentOptions) 
  * (email-instrumenter.ts). A campaign repeats the same links in every recipient's copy, and
  * working the answer out (character references, a URL parse, the app's own pages) for each copy
  * was repeated work: it is a pure function of the href as written and the app URL, kept for one
- * app URL at a time, in a map that starts over when full.
+ * app URL at a time, the least recently used href going first when full (they never expire).
  */
 export class LinkTargets {
   private appUrl: string | undefined;
-  private readonly targets = new Map<string, string | null>();
+  private targets: LruCache<string | null>;
 
-  constructor(private readonly kept = 10_000) {}
+  constructor(private readonly kept = 10_000) {
+    this.targets = new LruCache(kept, Infinity);
+  }
 
   /** The URL the `href` (as written) leads to when it is tracked, else null. */
   of(href: string, appUrl: string): string | null {
     if (appUrl !== this.appUrl) {
-      this.targets.clear();
+      this.targets = new LruCache(this.kept, Infinity);
       this.appUrl = appUrl;
     }
-    let target = this.targets.get(href);
+    let target = this.targets.get(href, 0);
     if (target === undefined) {
       target = trackedTarget(href, appUrl);
-      if (this.targets.size >= this.kept) this.targets.clear();
-      this.targets.set(href, target);
+      this.targets.set(href, target, 0);
     }
     return target;
   }

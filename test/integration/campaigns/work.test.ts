@@ -160,6 +160,8 @@ describe(`campaign work (${TEST_DRIVER})`, () => {
 
   // The footer a template lacks is built once per fan-out batch (lib/sending/outbound.ts), not
   // per email: every recipient of the batch still gets it, with an unsubscribe link of their own.
+  // (Here, before the tests below: the overview test expects its two campaigns to be the latest,
+  // and the report test deletes Ada's contact.)
   it("gives every email of a batch the footer its blocks template lacks: unsubscribe link and postal address", async () => {
     const setPostalAddress = async (postalAddress: string | null) => {
       await app.runtime.db
