@@ -2,6 +2,7 @@ import { decodeEntities, escapeAttribute } from "@/lib/core/html/entities";
 import { startTags, type StartTag, type TagFilter } from "@/lib/core/html/tags";
 import { NO_TRACK_ATTRIBUTE } from "@/lib/core/html/no-track";
 import { LruCache } from "@/lib/core/lru-cache";
+import { detachedCopy } from "@/lib/core/detached-string";
 import { isTrackableUrl } from "./signature";
 import { clickTrackingUrl, isTrackingUrl, openPixelUrl } from "./urls";
 
@@ -70,6 +71,9 @@ function rewriteAnchor(html: string, tag: StartTag, options: InstrumentOptions) 
  * working the answer out (character references, a URL parse, the app's own pages) for each copy
  * was repeated work: it is a pure function of the href as written and the app URL, kept for one
  * app URL at a time, the least recently used href going first when full (they never expire).
+ * Links under the app URL (each recipient's own unsubscribe or preferences link) are worked out
+ * each time, not kept; what is kept is copied out of the document it was read from, which it
+ * would otherwise keep in memory (detached-string.ts).
  */
 export class LinkTargets {
   private appUrl: string | undefined;
@@ -85,10 +89,12 @@ export class LinkTargets {
       this.targets = new LruCache(this.kept, Infinity);
       this.appUrl = appUrl;
     }
+    if (href.startsWith(appUrl)) return trackedTarget(href, appUrl);
     let target = this.targets.get(href, 0);
     if (target === undefined) {
       target = trackedTarget(href, appUrl);
-      this.targets.set(href, target, 0);
+      if (target !== null) target = detachedCopy(target);
+      this.targets.set(detachedCopy(href), target, 0);
     }
     return target;
   }

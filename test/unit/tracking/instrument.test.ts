@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import { instrumentHtml, LinkTargets } from "@/lib/tracking/instrument";
 import { signLink } from "@/lib/tracking/signature";
 
@@ -86,5 +88,26 @@ describe("instrumentHtml", () => {
     const other = instrumentHtml(html, { ...kept, appUrl: "https://other.example.net" });
     expect(other).toContain(`<a href="https://other.example.net/u/x">U</a>`);
     expect(instrumentHtml(html, kept)).toBe(first);
+  });
+
+  // A worker keeps its LinkTargets for the whole campaign: what it keeps must not keep each
+  // recipient's document in memory (V8's substrings are views into the string they came from).
+  it("kept link targets hold no recipient's document", () => {
+    v8.setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const targets = new LinkTargets();
+    const filler = "x".repeat(100_000);
+    const used = () => {
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const before = used();
+    for (let i = 0; i < 1_000; i++) {
+      // Each copy its own string, with a link of its own and one shared by all.
+      const html = `<p>${filler}${i}</p><a href="https://example.com/r/${i}">r</a><a href="https://example.com/all">a</a>`;
+      instrumentHtml(html, { ...options, targets });
+    }
+    // 1,000 documents of 100 KB: ~100 MB if the kept links held them.
+    expect(used() - before).toBeLessThan(20 * 1024 * 1024);
   });
 });
