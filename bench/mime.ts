@@ -11,7 +11,7 @@ import os from "node:os";
 import { generateKeyPairSync } from "node:crypto";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { signMessage } from "@/lib/core/mime/dkim";
-import { composeMessageBytes } from "@/lib/core/mime/compose";
+import { composeMessage, composeMessageBytes } from "@/lib/core/mime/compose";
 import { stripActiveContent } from "@/lib/core/html/active-content";
 import { instrumentHtml, LinkTargets } from "@/lib/tracking/instrument";
 import type { OutgoingMessage } from "@/lib/core/transports";
@@ -71,9 +71,11 @@ async function msPerMessage(compose: (i: number) => Promise<unknown>): Promise<n
 
 const ours = await msPerMessage((i) => composeMessageBytes(message(i)));
 const theirs = await msPerMessage((i) => nodemailerOnly(message(i)));
-const signed = await msPerMessage(async (i) =>
-  signMessage(await composeMessageBytes(message(i)), dkim),
-);
+// As the SMTP transport signs: the composer tells whether the body is canonical already.
+const signed = await msPerMessage(async (i) => {
+  const composed = await composeMessage(message(i));
+  return signMessage(composed.bytes, dkim, composed);
+});
 const tracking = {
   appUrl: "https://app.bench.test",
   signingKey: "k".repeat(43),

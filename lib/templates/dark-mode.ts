@@ -120,7 +120,7 @@ export function darkModeCss(blocks: Block[], theme: ResolvedTheme): string {
   return `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-  ${rules.join("\n  ")}
+${rules.join("\n")}
 }
 `;
 }

@@ -41,10 +41,12 @@ export const CONTENT_WIDTH = CARD_WIDTH - 2 * CARD_PADDING_X;
 // 600px-wide window (a desktop reading pane) keeps the columns. Clients without media queries
 // keep the desktop layout, which still fits because every width is fluid (max-width, not width).
 export const NARROW_BREAKPOINT = 480;
+// Rules unindented in the email: indentation is bytes to send, and its runs of spaces are what
+// keeps a body from being DKIM-canonical as written (lib/core/mime/dkim.ts hashes those as is).
 export const RESPONSIVE_CSS = `
 @media only screen and (max-width: ${NARROW_BREAKPOINT}px) {
-  .mw-frame { padding: 12px 8px !important; }
-  .mw-card { padding: 28px 20px 12px !important; }
-  .mw-col { display: block !important; width: 100% !important; padding-left: 0 !important; padding-right: 0 !important; }
+.mw-frame { padding: 12px 8px !important; }
+.mw-card { padding: 28px 20px 12px !important; }
+.mw-col { display: block !important; width: 100% !important; padding-left: 0 !important; padding-right: 0 !important; }
 }
 `;

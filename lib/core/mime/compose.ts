@@ -29,17 +29,33 @@ export type MessageToCompose = {
  * bytes are identical either way (test/unit/core/mime/compose.test.ts); any other shape is built
  * by MailComposer end to end.
  */
-export function composeMessageBytes(message: MessageToCompose): Promise<Buffer> {
+export async function composeMessageBytes(message: MessageToCompose): Promise<Buffer> {
+  return (await composeMessage(message)).bytes;
+}
+
+/**
+ * The message's bytes, and whether its body is known to be in DKIM's relaxed canonical form as
+ * written (our two quoted-printable parts said so), so the signer hashes it without searching it.
+ */
+export type ComposedMessage = { bytes: Buffer; bodyRelaxedCanonical: boolean };
+
+export async function composeMessage(message: MessageToCompose): Promise<ComposedMessage> {
   if (message.html == null || message.text == null) {
-    return new MailComposer(composerOptions(message, null)).compile().build();
+    const bytes = await new MailComposer(composerOptions(message, null)).compile().build();
+    return { bytes, bodyRelaxedCanonical: false };
   }
-  const parts: PrebuiltParts = {
-    text: quotedPrintablePart("plain", message.text),
-    html: quotedPrintablePart("html", message.html),
-  };
+  const text = quotedPrintablePart("plain", message.text);
+  const html = quotedPrintablePart("html", message.html);
+  const parts: PrebuiltParts = { text: text.bytes, html: html.bytes };
   const composer = new MailComposer(composerOptions(message, parts));
-  if (message.attachments.length > 0) return composer.compile().build();
-  return Promise.resolve(alternativeBytes(composer.compile(), parts));
+  if (message.attachments.length > 0) {
+    return { bytes: await composer.compile().build(), bodyRelaxedCanonical: false };
+  }
+  return {
+    bytes: alternativeBytes(composer.compile(), parts),
+    // Boundary lines and part headers are canonical as written.
+    bodyRelaxedCanonical: text.relaxedCanonical && html.relaxedCanonical,
+  };
 }
 
 /** Both bodies, encoded with their part headers (quoted-printable.ts). */

@@ -10,11 +10,24 @@
  * where a receiver may strip them.
  */
 export function encodeQuotedPrintable(text: string): Buffer {
+  return encode(text).bytes;
+}
+
+/**
+ * Encoded text, and whether it is already in DKIM's relaxed canonical form but for empty lines
+ * at its end (no tab, no run of blanks, no blank before a line end: RFC 6376 §3.4.4), which the
+ * signer then need not search for (lib/core/mime/dkim.ts). Told for free: blanks are written in
+ * the encoder's rare branch, where the byte before is at hand.
+ */
+export type EncodedPart = { bytes: Buffer; relaxedCanonical: boolean };
+
+function encode(text: string): EncodedPart {
   const input = Buffer.from(text, "utf8");
   // Worst case: every byte a triplet, and a soft break per 25 triplets (75 chars).
   const output = Buffer.allocUnsafe(input.length * 3 + Math.ceil(input.length / 25) * 3 + 3);
   let at = 0;
   let column = 0;
+  let relaxedCanonical = true;
   const length = input.length;
   for (let i = 0; i < length; i++) {
     const byte = input[i]!;
@@ -45,6 +58,9 @@ export function encodeQuotedPrintable(text: string): Buffer {
       column = 0;
     }
     if (literal) {
+      // A blank is literal only inside a line: a tab, or one after a blank, is not canonical.
+      if (kind === BLANK && (byte === TAB || output[at - 1] === SPACE || output[at - 1] === TAB))
+        relaxedCanonical = false;
       output[at++] = byte;
     } else {
       output[at++] = EQUALS;
@@ -53,11 +69,13 @@ export function encodeQuotedPrintable(text: string): Buffer {
     }
     column += width;
   }
-  return output.subarray(0, at);
+  return { bytes: output.subarray(0, at), relaxedCanonical };
 }
 
 const CR = 13;
 const LF = 10;
+const SPACE = 32;
+const TAB = 9;
 const EQUALS = 61;
 const HEX = Buffer.from("0123456789ABCDEF");
 
@@ -68,7 +86,7 @@ const LINE_FEED = 2;
 const CARRIAGE_RETURN = 3;
 const ENCODED = 4; // `=`, control characters, every byte of a non-ASCII character
 const BYTE_KIND = Uint8Array.from({ length: 256 }, (_, byte) => {
-  if (byte === 32 || byte === 9) return BLANK;
+  if (byte === SPACE || byte === TAB) return BLANK;
   if (byte === LF) return LINE_FEED;
   if (byte === CR) return CARRIAGE_RETURN;
   return byte >= 33 && byte <= 126 && byte !== EQUALS ? SAFE : ENCODED;
@@ -78,11 +96,16 @@ const BYTE_KIND = Uint8Array.from({ length: 256 }, (_, byte) => {
  * A UTF-8 text part (headers and quoted-printable body) as nodemailer's MailComposer takes it
  * pre-built (`{ raw }`), so its own, slower encoder is skipped.
  */
-export function quotedPrintablePart(subtype: "plain" | "html", text: string): Buffer {
-  return Buffer.concat([
-    subtype === "plain" ? PLAIN_PART_HEADERS : HTML_PART_HEADERS,
-    encodeQuotedPrintable(text),
-  ]);
+export function quotedPrintablePart(subtype: "plain" | "html", text: string): EncodedPart {
+  const body = encode(text);
+  return {
+    bytes: Buffer.concat([
+      subtype === "plain" ? PLAIN_PART_HEADERS : HTML_PART_HEADERS,
+      body.bytes,
+    ]),
+    // The part's headers are canonical as written.
+    relaxedCanonical: body.relaxedCanonical,
+  };
 }
 
 const partHeaders = (type: string) =>

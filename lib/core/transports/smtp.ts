@@ -1,4 +1,4 @@
-import { composeMessageBytes } from "@/lib/core/mime/compose";
+import { composeMessage } from "@/lib/core/mime/compose";
 import { signMessage } from "@/lib/core/mime/dkim";
 import { SmtpPool } from "@/lib/core/smtp/pool";
 import type { SmtpError } from "@/lib/core/smtp/client-errors";
@@ -65,8 +65,10 @@ const bareAddress = (mailbox: string) => /<([^>]+)>$/.exec(mailbox)?.[1] ?? mail
  * ours composed (lib/core/mime/compose.ts; Bcc stays out of the headers, as in sendMail).
  */
 async function signedBytes(message: OutgoingMessage): Promise<Buffer> {
-  const bytes = message.raw ?? (await composeMessageBytes(message));
-  return message.dkim ? await signMessage(bytes, message.dkim) : bytes;
+  const composed = message.raw
+    ? { bytes: message.raw, bodyRelaxedCanonical: false }
+    : await composeMessage(message);
+  return message.dkim ? await signMessage(composed.bytes, message.dkim, composed) : composed.bytes;
 }
 
 /** Host, port, TLS and login of a relay, as nodemailer takes them (pool and Test connection). */

@@ -50,8 +50,8 @@ const CASES: [string, Partial<OutgoingMessage>][] = [
 /** MailComposer's own build() of the same options: what our fast path must equal, byte for byte. */
 function mailComposerBytes(message: OutgoingMessage, date: Date): Promise<Buffer> {
   const parts = {
-    text: quotedPrintablePart("plain", message.text!),
-    html: quotedPrintablePart("html", message.html!),
+    text: quotedPrintablePart("plain", message.text!).bytes,
+    html: quotedPrintablePart("html", message.html!).bytes,
   };
   const options = { ...composerOptions(message, parts), date, baseBoundary: "0123456789abcdef" };
   return new MailComposer(options).compile().build();

@@ -3,6 +3,7 @@ import { dkimVerify } from "mailauth/lib/dkim/verify";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { describe, expect, it } from "vitest";
 import { relaxedBody, relaxedBodyHash, signMessage } from "@/lib/core/mime/dkim";
+import { composeMessage } from "@/lib/core/mime/compose";
 import { SIGNED_HEADERS } from "@/lib/sending/compose";
 
 const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -46,6 +47,30 @@ describe("signMessage (DKIM in one pass)", () => {
       /^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=mail\.test;/,
     );
     expect(await verify(signed)).toBe("pass");
+  });
+
+  // As delivery signs (lib/core/transports/smtp.ts): the composer says whether the body needs
+  // canonicalizing, and a body it calls canonical is hashed without a search.
+  it("signs our composer's messages as receivers verify them, indented or not", async () => {
+    for (const html of ["<p>one space</p>", "<style>\n  .a { b: c }\n</style><p>\tx</p>"]) {
+      const composed = await composeMessage({
+        from: "News <news@mail.test>",
+        to: "ada@example.com",
+        cc: [],
+        bcc: [],
+        replyTo: [],
+        subject: "Hello",
+        html,
+        text: "one space\n\n",
+        messageId: "<em_2@mail.test>",
+        headers: {},
+        attachments: [],
+      });
+      expect(composed.bodyRelaxedCanonical, html).toBe(html.startsWith("<p>"));
+      const signed = await signMessage(composed.bytes, key, composed);
+      expect(signed.equals(await signMessage(composed.bytes, key)), html).toBe(true);
+      expect(await verify(signed), html).toBe("pass");
+    }
   });
 
   it("fails verification once the body changes (the signature covers it)", async () => {
