@@ -8,7 +8,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt, rowIdColumn, timestampMs, updatedAt } from "./columns";
 import { projectForeignKey } from "./projects";
@@ -120,10 +119,10 @@ export const emails = pgTable(
       t.id.desc(),
     ),
     // Tracking and unsubscribe links carry only their token, so they are looked up without a
-    // project (on Citus, on every shard): random, so unique by construction; the keys include
-    // project_id, the plain indexes serve the lookups.
-    uniqueIndex("emails_tracking_token_key").on(t.projectId, t.trackingToken),
-    uniqueIndex("emails_unsubscribe_token_key").on(t.projectId, t.unsubscribeToken),
+    // project (on Citus, on every shard). Unique by construction (131 random bits after the
+    // time, lib/tracking/token.ts), and not declared so: unique keys on (project_id, token)
+    // were checked on every insert and on every outcome's new row version, 28 % of PostgreSQL's
+    // CPU an email in bench:campaign (docs/decisions/0063).
     index("emails_tracking_token_idx").on(t.trackingToken),
     index("emails_unsubscribe_token_idx").on(t.unsubscribeToken),
     // Delivery jobs and provider callbacks load an email by its id alone.
