@@ -68,7 +68,10 @@ async function signedBytes(message: OutgoingMessage): Promise<Buffer> {
   const composed = message.raw
     ? { bytes: message.raw, bodyRelaxedCanonical: false }
     : await composeMessage(message);
-  return message.dkim ? await signMessage(composed.bytes, message.dkim, composed) : composed.bytes;
+  if (!message.dkim) return composed.bytes;
+  return signMessage(composed.bytes, message.dkim, {
+    bodyRelaxedCanonical: composed.bodyRelaxedCanonical,
+  });
 }
 
 /** Host, port, TLS and login of a relay, as nodemailer takes them (pool and Test connection). */
