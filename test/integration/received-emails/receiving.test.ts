@@ -261,6 +261,33 @@ describe(`receiving email at a domain (${TEST_DRIVER})`, () => {
     expect(await list()).toHaveLength(before);
   });
 
+  it("looks a domain up once a connection, however many recipients name it", async () => {
+    // 10,000 pipelined RCPT at one domain were 10,000 lookups in a row (the fuzz test's client
+    // of test/integration/submission/fuzz.test.ts held the port's other clients behind them).
+    let lookups = 0;
+    const counted = new Proxy(app.runtime.db, {
+      get(target, property) {
+        if (property === "select") lookups++;
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const counting = await startBounceReceiver(
+      { ...app.runtime, db: counted },
+      { port: 0, host: "127.0.0.1" },
+    );
+    const recipients = Array.from({ length: 300 }, (_, i) => `user${i}@elsewhere.example`);
+    try {
+      const { raw } = mimeMessage({ to: recipients[0]! });
+      const reply = await smtpTransaction(counting.port, { to: recipients }, raw);
+      expect(reply.rcpt).toHaveLength(300);
+      expect(reply.rcpt.every((r) => /^550 5\.1\.1/.test(r))).toBe(true);
+    } finally {
+      await counting.close();
+    }
+    expect(lookups).toBe(1);
+  });
+
   it("answers 451 when it cannot record, and the retry keeps the message once", async () => {
     const unavailable = new Proxy(app.runtime.db, {
       get(target, property) {
