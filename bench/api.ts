@@ -4,7 +4,8 @@
  *   - POST /v1/contacts req/s and p50/p99 at concurrency 32, beside a bare node:http server doing
  *     the same upsert through the same driver in the same run (the ratio is the figure);
  *   - GET /v1/contacts latency for the first page and for a page deep in the list.
- * Env: BENCH_CONTACTS, BENCH_REQUESTS (default 5000), BENCH_DRIVERS (postgres,pglite).
+ * Env: BENCH_CONTACTS, BENCH_REQUESTS (default 5000), BENCH_ROUNDS (default 5), BENCH_DRIVERS
+ * (postgres,pglite).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -16,13 +17,15 @@ import { encodeCursor } from "@/lib/core/pagination";
 import { createProject } from "@/lib/projects/create";
 import { makeRuntime } from "@/lib/start/runtime";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
-import { runLoad, waitForHttp, type LoadResult } from "./lib/load";
+import { runAlternating, runLoad, waitForHttp, type LoadResult } from "./lib/load";
 import { markdownTable } from "./lib/table";
 import { ensureBuild, startApp, startProcess, stopProcess } from "./lib/processes";
 import { seedContacts } from "./lib/seed";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5_000);
+/** Rounds the measured route and the no-op route alternate in (lib/load.ts runAlternating). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONCURRENCY = 32;
 const DRIVERS = (process.env.BENCH_DRIVERS ?? "postgres,pglite").split(",");
 
@@ -119,27 +122,34 @@ async function benchDriver(driver: string) {
       }),
       expectStatus: (s) => s < 300,
     });
-    const api = await runLoad({
-      baseUrl: appUrl,
-      concurrency: CONCURRENCY,
-      requests: REQUESTS,
-      next: (i) => ({
-        method: "POST",
-        path: "/api/v1/contacts",
-        headers: auth,
-        body: contactBody("api", i),
-      }),
-      expectStatus: (s) => s === 201 || s === 200,
-    });
+
     // The framework's own floor in the same server: a route handler that does nothing (the JSON
-    // 404 for unknown /v1 paths: no key lookup, no database).
-    const floor = await runLoad({
-      baseUrl: appUrl,
-      concurrency: CONCURRENCY,
-      requests: REQUESTS,
-      next: () => ({ method: "GET", path: "/api/v1/bench-floor" }),
-      expectStatus: (s) => s === 404,
-    });
+    // 404 for unknown /v1 paths: no key lookup, no database). The two alternate in rounds, so
+    // the ratio compares them at the same VM speed.
+    const { api, floor } = await runAlternating(
+      {
+        api: {
+          baseUrl: appUrl,
+          concurrency: CONCURRENCY,
+          requests: REQUESTS,
+          next: (i) => ({
+            method: "POST",
+            path: "/api/v1/contacts",
+            headers: auth,
+            body: contactBody("api", i),
+          }),
+          expectStatus: (s) => s === 201 || s === 200,
+        },
+        floor: {
+          baseUrl: appUrl,
+          concurrency: CONCURRENCY,
+          requests: REQUESTS,
+          next: () => ({ method: "GET", path: "/api/v1/bench-floor" }),
+          expectStatus: (s) => s === 404,
+        },
+      },
+      ROUNDS,
+    );
     const firstPage = await latency(appUrl, "/api/v1/contacts?limit=50", keys.live);
     const deepPage = await latency(
       appUrl,

@@ -8,7 +8,7 @@
  *      time until every run completes; beside the same two-process setup draining the same number
  *      of no-op jobs from the same pg-boss queue (the ceiling the engine sits on).
  * No SMTP is configured: emails are recorded with their delivery jobs, not delivered (bench:send
- * measures delivery). Env: BENCH_CONTACTS (default 100000).
+ * measures delivery). Env: BENCH_CONTACTS (default 100000), BENCH_ROUNDS (default 5).
  */
 import os from "node:os";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/db";
@@ -20,13 +20,15 @@ import { serviceContext } from "@/lib/core/context";
 import { createProject } from "@/lib/projects/create";
 import { makeRuntime } from "@/lib/start/runtime";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/database";
-import { runLoad, waitForHttp, type LoadResult } from "./lib/load";
+import { runAlternating, runLoad, waitForHttp, type LoadResult } from "./lib/load";
 import { markdownTable } from "./lib/table";
 import { ensureBuild, startApp, startScript, stopProcess } from "./lib/processes";
 import { seedContacts } from "./lib/seed";
 import { waitUntil } from "./lib/wait";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
+/** Rounds the measured route and the no-op route alternate in (lib/load.ts runAlternating). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WORKERS = 2;
 const NOOP_QUEUE = "bench-noop";
 
@@ -98,22 +100,29 @@ async function main() {
       next: post("warm"),
       expectStatus: created,
     });
-    const api = await runLoad({
-      baseUrl: appUrl,
-      concurrency: 32,
-      requests: CONTACTS,
-      next: post("bench.go"),
-      expectStatus: created,
-    });
+
     // The framework's own floor in the same server: an unknown /api/v1 route (the JSON 404
-    // handler), no database work at all.
-    const floor = await runLoad({
-      baseUrl: appUrl,
-      concurrency: 32,
-      requests: 5000,
-      next: () => ({ method: "GET", path: "/api/v1/bench-floor" }),
-      expectStatus: (s) => s === 404,
-    });
+    // handler), no database work at all. The two alternate in rounds, so the ratio compares them
+    // at the same VM speed.
+    const { api, floor } = await runAlternating(
+      {
+        api: {
+          baseUrl: appUrl,
+          concurrency: 32,
+          requests: CONTACTS,
+          next: post("bench.go"),
+          expectStatus: created,
+        },
+        floor: {
+          baseUrl: appUrl,
+          concurrency: 32,
+          requests: 5000,
+          next: () => ({ method: "GET", path: "/api/v1/bench-floor" }),
+          expectStatus: (s) => s === 404,
+        },
+      },
+      ROUNDS,
+    );
     await stopProcess(app);
     const bare = startScript("bench/bare-event-server.ts", {
       ...env,
