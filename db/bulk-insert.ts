@@ -26,8 +26,10 @@ export async function insertRows<T extends PgTable, R = Record<string, unknown>>
     group.rows.push(row);
     shapes.set(shape, group);
   }
-  const returned: R[] = [];
-  for (const { keys, rows: group } of shapes.values()) {
+  // A statement per shape, all issued at once: in a transaction postgres.js pipelines them (and
+  // PostgreSQL runs them in order), so a statement issued after this call's (the events of these
+  // emails) still runs after every one of them.
+  const statements = [...shapes.values()].map(({ keys, rows: group }) => {
     const names = keys.map((key) => {
       const column = columns[key]!;
       return column.keyAsName ? toSnakeCase(column.name) : column.name;
@@ -42,10 +44,15 @@ export async function insertRows<T extends PgTable, R = Record<string, unknown>>
       }),
     );
     const list = sql.raw(names.map((name) => `"${name}"`).join(", "));
-    const result = await tx.execute(
-      sql`insert into ${table} (${list}) select ${list} from jsonb_populate_recordset(null::${table}, ${json}::jsonb) ${suffix}`,
-    );
-    returned.push(...rowsOf<R>(result));
-  }
-  return returned;
+    return tx
+      .execute(
+        sql`insert into ${table} (${list}) select ${list} from jsonb_populate_recordset(null::${table}, ${json}::jsonb) ${suffix}`,
+      )
+      .then((result) => rowsOf<R>(result));
+  });
+  // Every statement settles before an error leaves (the caller's ROLLBACK must not race one).
+  const settled = await Promise.allSettled(statements);
+  const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failure) throw failure.reason;
+  return settled.flatMap((r) => (r as PromiseFulfilledResult<R[]>).value);
 }

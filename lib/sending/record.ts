@@ -77,20 +77,21 @@ export async function insertOutgoingEmails(
   prepared: PreparedEmail[],
 ) {
   if (prepared.length === 0) return;
-  // The delivery jobs go out with the emails (postgres.js pipelines statements issued together
-  // on the transaction's connection: a round trip saved); the events wait for their emails
-  // (their foreign key). All settle before an error leaves the transaction.
+  // The three statements go out together: postgres.js pipelines statements issued in one tick on
+  // the transaction's connection, and PostgreSQL runs them in order, so the events (whose foreign
+  // key needs their emails) follow the emails without waiting for their answer: one round trip
+  // and one socket write instead of three. A failed statement fails those after it (the
+  // transaction is aborted); settleAll throws the first, the cause.
   await settleAll<unknown>([
     insertRows(
       tx,
       emails,
       prepared.map((p) => p.row),
-    ).then(() =>
-      insertRows(
-        tx,
-        emailEvents,
-        prepared.map((p) => p.event),
-      ),
+    ),
+    insertRows(
+      tx,
+      emailEvents,
+      prepared.map((p) => p.event),
     ),
     enqueueDeliveries(
       tx,
