@@ -50,7 +50,8 @@ export async function insertRows<T extends PgTable, R = Record<string, unknown>>
       )
       .then((result) => rowsOf<R>(result));
   });
-  // Every statement settles before an error leaves (the caller's ROLLBACK must not race one).
+  // Every statement settles before an error leaves (the caller's ROLLBACK must not race one):
+  // lib/core/settle-all.ts's rule, written out here since db/ sits below lib/.
   const settled = await Promise.allSettled(statements);
   const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failure) throw failure.reason;

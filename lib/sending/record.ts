@@ -80,8 +80,8 @@ export async function insertOutgoingEmails(
   // The three statements go out together: postgres.js pipelines statements issued in one tick on
   // the transaction's connection, and PostgreSQL runs them in order, so the events (whose foreign
   // key needs their emails) follow the emails without waiting for their answer: one round trip
-  // and one socket write instead of three. A failed statement fails those after it (the
-  // transaction is aborted); settleAll throws the first, the cause.
+  // instead of two (strace: two socket writes instead of three). A failed statement fails those
+  // after it (the transaction is aborted); settleAll throws the first, the cause.
   await settleAll<unknown>([
     insertRows(
       tx,

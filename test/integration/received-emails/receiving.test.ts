@@ -288,6 +288,34 @@ describe(`receiving email at a domain (${TEST_DRIVER})`, () => {
     expect(lookups).toBe(1);
   });
 
+  it("asks again after a lookup that failed (451), not keeping the failure", async () => {
+    let selects = 0;
+    const failingOnce = new Proxy(app.runtime.db, {
+      get(target, property) {
+        if (property === "select" && selects++ === 0)
+          return () => {
+            throw new Error("database unavailable");
+          };
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const flaky = await startBounceReceiver(
+      { ...app.runtime, db: failingOnce },
+      { port: 0, host: "127.0.0.1" },
+    );
+    const recipients = ["a@elsewhere.example", "b@elsewhere.example"];
+    try {
+      const { raw } = mimeMessage({ to: recipients[0]! });
+      const reply = await smtpTransaction(flaky.port, { to: recipients }, raw);
+      expect(reply.rcpt[0]).toMatch(/^451 4\.3\.0/);
+      expect(reply.rcpt[1]).toMatch(/^550 5\.1\.1/);
+    } finally {
+      await flaky.close();
+    }
+    expect(selects).toBe(2);
+  });
+
   it("answers 451 when it cannot record, and the retry keeps the message once", async () => {
     const unavailable = new Proxy(app.runtime.db, {
       get(target, property) {
